@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Touchstone",
+    products: [
+        .library(name: "NodeCore", targets: ["NodeCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure interaction model: geometry, nodes, touches, controls. Standard library only.
+        .target(name: "NodeCore"),
+        .testTarget(
+            name: "NodeCoreTests",
+            dependencies: [
+                "NodeCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ]
+)
