@@ -1,0 +1,35 @@
+/// The name of an action sent to a target, like a selector in UIKit.
+public struct Action: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public init(stringLiteral value: String) { self.name = value }
+    public var description: String { name }
+}
+
+/// What a handler learns about one send: the single event bit and the touch behind it.
+public struct ActionEvent {
+    /// The single control event being sent.
+    public let event: ControlEvents
+    /// The touch that caused it; nil for programmatic sends.
+    public let touch: Touch?
+
+    public init(event: ControlEvents, touch: Touch?) {
+        self.event = event
+        self.touch = touch
+    }
+}
+
+/// An object that receives target-action messages. `Responder` subclasses are
+/// targets already; any other class can adopt this.
+public protocol ActionTarget: AnyObject {
+    /// Performs `action`; returns true when handled.
+    func perform(_ action: Action, sender: ControlNode, event: ActionEvent) -> Bool
+}
+
+extension Responder: ActionTarget {}
+
+/// Identifies a closure action so it can be replaced or removed.
+public struct ActionIdentifier: Hashable, Sendable {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+}

@@ -1,0 +1,56 @@
+/// A straight (non-premultiplied) sRGB color with 8-bit channels and a 0...1 alpha.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    /// Opacity in 0...1.
+    public var alpha: Double
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = min(max(alpha, 0), 1)
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 255, green: 255, blue: 255)
+
+    /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
+    public init?(hex: String) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
+        var bytes: [UInt8] = []
+        var i = 1
+        while i < utf8.count {
+            guard let hi = Color.nibble(utf8[i]), let lo = Color.nibble(utf8[i + 1]) else { return nil }
+            bytes.append(hi << 4 | lo)
+            i += 2
+        }
+        self.init(red: bytes[0], green: bytes[1], blue: bytes[2],
+                  alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var hexString: String {
+        func hex2(_ v: UInt8) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[Int(v >> 4)], digits[Int(v & 0xF)]])
+        }
+        var s = "#" + hex2(red) + hex2(green) + hex2(blue)
+        if alpha < 1 { s += hex2(UInt8((alpha * 255).rounded())) }
+        return s
+    }
+
+    public var description: String { hexString }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

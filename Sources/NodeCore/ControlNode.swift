@@ -1,0 +1,141 @@
+/// A node that tracks one touch at a time UIControl-style and sends control
+/// events to its targets (see `ControlNode+Actions.swift`).
+open class ControlNode: Node {
+    /// How far, in points, a touch may leave the slopRect and still count as inside.
+    public static let defaultDragTolerance: Double = 70
+
+    /// A disabled control ignores touches; disabling it while tracking cancels the touch.
+    public final var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            if !isEnabled { cancelActiveTracking() }
+            invalidateSubtree()
+        }
+    }
+    public final var isSelected = false { didSet { if isSelected != oldValue { invalidateSelf() } } }
+    public final var isHighlighted = false { didSet { if isHighlighted != oldValue { invalidateSelf() } } }
+    public private(set) final var isTracking = false
+    public private(set) final var isTouchInside = false
+    /// The touch being tracked, if any.
+    public private(set) final weak var trackingTouch: Touch?
+
+    /// Extra distance around `slopRect` within which a moving touch stays inside.
+    public final var dragTolerance = ControlNode.defaultDragTolerance
+
+    /// Background colors by state; nil falls back to `backgroundColor`.
+    public final var highlightedColor: Color? { didSet { invalidateSelf() } }
+    public final var disabledColor: Color? { didSet { invalidateSelf() } }
+    public final var selectedColor: Color? { didSet { invalidateSelf() } }
+
+    var registrations: [ActionRegistration] = []
+    var nextClosureNumber = 0
+
+    public override init(name: String, frame: Rect = .zero) {
+        super.init(name: name, frame: frame)
+    }
+
+    /// normal / highlighted / disabled / selected, from the flags.
+    public final var state: ControlState {
+        var s: ControlState = []
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    /// `slopRect` grown by `dragTolerance` on every side.
+    public final var trackingRect: Rect { slopRect.outset(by: dragTolerance) }
+
+    /// The background color for the current state: disabled wins over highlighted,
+    /// highlighted over selected.
+    public final var currentBackgroundColor: Color {
+        if !isEnabled, let c = disabledColor { return c }
+        if isHighlighted, let c = highlightedColor { return c }
+        if isSelected, let c = selectedColor { return c }
+        return backgroundColor
+    }
+
+    /// A control is hittable only while enabled.
+    open override var isHittable: Bool { isEnabled && super.isHittable }
+
+    // MARK: Subclass hooks
+
+    /// Return false to ignore the touch entirely.
+    open func beginTracking(_ touch: Touch) -> Bool { true }
+    /// Return false to stop tracking silently.
+    open func continueTracking(_ touch: Touch) -> Bool { true }
+    /// Called when the tracked touch ends, before touchUpInside/touchUpOutside is sent.
+    open func endTracking(_ touch: Touch) {}
+    /// Called when tracking is cancelled, before touchCancel is sent.
+    open func cancelTracking() {}
+    /// Called after touchUpInside/touchUpOutside was sent; built-in controls add their events here.
+    open func didEndTracking(_ touch: Touch, inside: Bool) {}
+
+    // MARK: Touches (consumed, never passed on)
+
+    open override func touchBegan(_ touch: Touch) {
+        guard isEnabled else { return }
+        if isTracking {
+            cancelActiveTracking()
+            return
+        }
+        guard beginTracking(touch) else { return }
+        trackingTouch = touch
+        isTracking = true
+        isTouchInside = true
+        isHighlighted = true
+        var events: ControlEvents = .touchDown
+        if touch.tapCount > 1 { events.insert(.touchDownRepeat) }
+        sendActions(for: events, touch: touch)
+    }
+
+    open override func touchMoved(_ touch: Touch) {
+        guard isTracking, touch === trackingTouch else { return }
+        guard continueTracking(touch) else {
+            clearTracking()
+            return
+        }
+        let inside = trackingRect.contains(touch.location(in: self))
+        let wasInside = isTouchInside
+        isTouchInside = inside
+        isHighlighted = inside
+        var events: ControlEvents = inside ? .touchDragInside : .touchDragOutside
+        if inside && !wasInside { events.insert(.touchDragEnter) }
+        if !inside && wasInside { events.insert(.touchDragExit) }
+        sendActions(for: events, touch: touch)
+    }
+
+    open override func touchEnded(_ touch: Touch) {
+        guard isTracking, touch === trackingTouch else { return }
+        let inside = trackingRect.contains(touch.location(in: self))
+        clearTracking()
+        endTracking(touch)
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside, touch: touch)
+        didEndTracking(touch, inside: inside)
+    }
+
+    open override func touchCancelled(_ touch: Touch) {
+        guard touch === trackingTouch else { return }
+        cancelActiveTracking()
+    }
+
+    open override func didLeaveTree() {
+        cancelActiveTracking()
+    }
+
+    /// Cancels the tracked touch, if any: clears the state, calls `cancelTracking()`, sends touchCancel.
+    public final func cancelActiveTracking() {
+        guard isTracking else { return }
+        let touch = trackingTouch
+        clearTracking()
+        cancelTracking()
+        sendActions(for: .touchCancel, touch: touch)
+    }
+
+    private func clearTracking() {
+        isTracking = false
+        isTouchInside = false
+        isHighlighted = false
+        trackingTouch = nil
+    }
+}

@@ -1,0 +1,95 @@
+/// Turns raw seat events into window touches with the rules of SPEC §3: touch
+/// events are held until `touchFrame`; an up that leaves no finger active applies
+/// at once (weston ≤ 10 sends no frame after the last up); cancel drops the batch
+/// and cancels every finger in the order they began; the left pointer button acts
+/// as the touch `pointer`; unknown ids are ignored. The live session and replay
+/// both feed this, so replay checks exactly what runs on a device.
+public final class InputDispatcher {
+    public let window: Window
+    /// Called for key events, with the time in milliseconds.
+    public var onKey: ((_ key: String, _ pressed: Bool, _ time: Double) -> Void)?
+
+    private var pending: [TimedInputEvent] = []
+    /// Fingers that are down, counting downs still held in `pending`, in begin order.
+    private var fingers: [Int] = []
+    private var pointerLocation: Point?
+    private var pointerPressed = false
+
+    public init(window: Window) {
+        self.window = window
+    }
+
+    /// Ids of fingers currently down (applied or pending), in the order they began.
+    public var activeFingerIDs: [Int] { fingers }
+
+    /// Feeds one event.
+    public func handle(_ event: InputEvent, at time: Double) {
+        switch event {
+        case .touchDown(let id, _):
+            guard !fingers.contains(id) else { return }
+            fingers.append(id)
+            pending.append(TimedInputEvent(time: time, event: event))
+        case .touchMotion(let id, _):
+            guard fingers.contains(id) else { return }
+            pending.append(TimedInputEvent(time: time, event: event))
+        case .touchUp(let id):
+            guard let index = fingers.firstIndex(of: id) else { return }
+            fingers.remove(at: index)
+            pending.append(TimedInputEvent(time: time, event: event))
+            if fingers.isEmpty { applyPending() }
+        case .touchFrame:
+            applyPending()
+        case .touchCancel:
+            pending.removeAll()
+            fingers.removeAll()
+            window.cancelAllTouches(kind: .touch, time: time)
+        case .pointerMotion(let location):
+            pointerLocation = location
+            if pointerPressed { window.touchMoved(.pointer, to: location, time: time) }
+        case .pointerButton(let button, let pressed):
+            guard button == .left else { return }
+            if pressed, !pointerPressed, let location = pointerLocation {
+                pointerPressed = true
+                window.touchDown(.pointer, kind: .pointer, at: location, time: time)
+            } else if !pressed, pointerPressed {
+                pointerPressed = false
+                window.touchUp(.pointer, time: time)
+            }
+        case .pointerLeave:
+            pointerLocation = nil
+            if pointerPressed {
+                pointerPressed = false
+                window.touchCancel(.pointer, time: time)
+            }
+        case .key(let key, let pressed):
+            onKey?(key, pressed, time)
+        }
+    }
+
+    /// Feeds one timed event.
+    public func handle(_ event: TimedInputEvent) {
+        handle(event.event, at: event.time)
+    }
+
+    /// Applies touch events still waiting for a frame (end of an input script).
+    public func finish() {
+        applyPending()
+    }
+
+    private func applyPending() {
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        for item in batch {
+            switch item.event {
+            case .touchDown(let id, let location):
+                window.touchDown(.finger(id), kind: .touch, at: location, time: item.time)
+            case .touchMotion(let id, let location):
+                window.touchMoved(.finger(id), to: location, time: item.time)
+            case .touchUp(let id):
+                window.touchUp(.finger(id), time: item.time)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+extension Node {
+    /// This node's origin in window (root) coordinates.
+    public final var originInWindow: Point {
+        var x = 0.0, y = 0.0
+        var node: Node? = self
+        while let n = node {
+            x += n.frame.minX
+            y += n.frame.minY
+            node = n.supernode
+        }
+        return Point(x: x, y: y)
+    }
+
+    /// Converts `point` from this node's coordinates into `node`'s (window coordinates when nil).
+    public final func convert(_ point: Point, to node: Node?) -> Point {
+        let from = originInWindow
+        let to = node?.originInWindow ?? .zero
+        return Point(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
+    }
+
+    /// Converts `point` from `node`'s coordinates (window coordinates when nil) into this node's.
+    public final func convert(_ point: Point, from node: Node?) -> Point {
+        let from = node?.originInWindow ?? .zero
+        let to = originInWindow
+        return Point(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
+    }
+
+    /// Converts `rect` from this node's coordinates into `node`'s (window coordinates when nil).
+    public final func convert(_ rect: Rect, to node: Node?) -> Rect {
+        Rect(origin: convert(rect.origin, to: node), size: rect.size)
+    }
+
+    /// Converts `rect` from `node`'s coordinates (window coordinates when nil) into this node's.
+    public final func convert(_ rect: Rect, from node: Node?) -> Rect {
+        Rect(origin: convert(rect.origin, from: node), size: rect.size)
+    }
+
+    /// The union of bounds and slopRect over this subtree, in window coordinates:
+    /// everything this subtree can paint, the debug overlay included.
+    public final func subtreeExtentInWindow() -> Rect {
+        var extent = Rect.zero
+        func visit(_ node: Node, _ ox: Double, _ oy: Double) {
+            let own = node.bounds.union(node.slopRect).offsetBy(dx: ox, dy: oy)
+            extent = extent.union(own)
+            for child in node.subnodes {
+                visit(child, ox + child.frame.minX, oy + child.frame.minY)
+            }
+        }
+        let origin = originInWindow
+        visit(self, origin.x, origin.y)
+        return extent
+    }
+}

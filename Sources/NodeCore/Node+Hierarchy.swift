@@ -1,0 +1,71 @@
+extension Node {
+    /// Adds `node` as the frontmost subnode, removing it from any previous supernode.
+    public final func addSubnode(_ node: Node) {
+        insertSubnode(node, at: subnodes.count)
+    }
+
+    /// Inserts `node` at `index` (clamped to the valid range) among the subnodes.
+    /// Inserting a node into its own subtree is a programming error.
+    public final func insertSubnode(_ node: Node, at index: Int) {
+        precondition(!node.isAncestor(of: self), "cannot insert a node into its own subtree")
+        var index = index
+        if node.supernode === self, let current = subnodes.firstIndex(where: { $0 === node }) {
+            if current < index { index -= 1 }
+        }
+        // Moving within one tree keeps tracking alive; leaving the tree cancels it.
+        let leavesTree = node.supernode != nil && node.rootNode !== rootNode
+        node.detach(notify: leavesTree)
+        let clamped = min(max(index, 0), subnodes.count)
+        subnodes.insert(node, at: clamped)
+        node.supernode = self
+        node.invalidateSubtree()
+    }
+
+    /// Inserts `node` just in front of `sibling`; appends when `sibling` is not a subnode.
+    public final func insertSubnode(_ node: Node, above sibling: Node) {
+        if let i = subnodes.firstIndex(where: { $0 === sibling }) {
+            insertSubnode(node, at: i + 1)
+        } else {
+            addSubnode(node)
+        }
+    }
+
+    /// Inserts `node` just behind `sibling`; inserts at the back when `sibling` is not a subnode.
+    public final func insertSubnode(_ node: Node, below sibling: Node) {
+        if let i = subnodes.firstIndex(where: { $0 === sibling }) {
+            insertSubnode(node, at: i)
+        } else {
+            insertSubnode(node, at: 0)
+        }
+    }
+
+    /// Puts `replacement` where `old` was; does nothing if `old` is not a subnode.
+    public final func replaceSubnode(_ old: Node, with replacement: Node) {
+        guard old !== replacement, let i = subnodes.firstIndex(where: { $0 === old }) else { return }
+        old.removeFromSupernode()
+        insertSubnode(replacement, at: i)
+    }
+
+    /// Detaches this node (and its subtree) from its supernode.
+    public final func removeFromSupernode() {
+        detach(notify: true)
+    }
+
+    /// Whether this node is `node` or one of its ancestors.
+    public final func isAncestor(of node: Node) -> Bool {
+        var current: Node? = node
+        while let n = current {
+            if n === self { return true }
+            current = n.supernode
+        }
+        return false
+    }
+
+    private func detach(notify: Bool) {
+        guard let parent = supernode else { return }
+        invalidateSubtree()
+        parent.subnodes.removeAll { $0 === self }
+        supernode = nil
+        if notify { forEachInSubtree { $0.didLeaveTree() } }
+    }
+}

@@ -1,0 +1,153 @@
+/// The minimum alpha at which a node still receives touches (UIKit's 0.01; exactly 0.01 is hittable).
+public let minimumHittableAlpha = 0.01
+
+/// A rectangle in a tree: geometry, hit testing with a per-node slop, and paint properties.
+///
+/// Subclass and override `pointInside(_:)` for irregular shapes, or the touch
+/// methods of `Responder` to consume touches.
+open class Node: Responder {
+    /// A name, unique within a scene; used by the event log and scene files.
+    public final var name: String
+
+    /// Position and size in the supernode's coordinates.
+    public final var frame: Rect {
+        willSet { invalidateSubtree() }
+        didSet { invalidateSubtree() }
+    }
+
+    /// Insets applied to `bounds` to get the touchable `slopRect`; negative values grow it.
+    public final var hitTestSlop: EdgeInsets = .zero {
+        willSet { invalidateSubtree() }
+        didSet { invalidateSubtree() }
+    }
+
+    /// A hidden node is neither painted nor hit.
+    public final var isHidden = false {
+        willSet { invalidateSubtree() }
+        didSet { invalidateSubtree() }
+    }
+
+    /// Opacity in 0...1; below `minimumHittableAlpha` the node is not hit.
+    public final var alpha: Double = 1 {
+        didSet {
+            alpha = min(max(alpha.isNaN ? 0 : alpha, 0), 1)
+            invalidateSubtree()
+        }
+    }
+
+    /// When false the node and its whole subtree ignore touches.
+    public final var isUserInteractionEnabled = true {
+        didSet { invalidateSubtree() }
+    }
+
+    /// Clips the painting of subnodes to `bounds`. Never affects hit testing.
+    public final var clipsToBounds = false {
+        didSet { invalidateSubtree() }
+    }
+
+    /// Fill color of the bounds.
+    public final var backgroundColor: Color = .clear { didSet { invalidateSelf() } }
+    /// Border stroke color, painted inside the bounds.
+    public final var borderColor: Color = .clear { didSet { invalidateSelf() } }
+    /// Border width in points, painted inside the bounds.
+    public final var borderWidth: Double = 0 { didSet { invalidateSelf() } }
+    /// Optional text centered in the node.
+    public final var label: String? { didSet { invalidateSelf() } }
+    /// Color of `label`.
+    public final var labelColor: Color = .black { didSet { invalidateSelf() } }
+
+    /// Ordered children; the last one is frontmost.
+    public internal(set) final var subnodes: [Node] = []
+    /// The parent, if any.
+    public internal(set) final weak var supernode: Node?
+    /// Set on a window's root node only.
+    final weak var hostWindow: Window?
+
+    public init(name: String, frame: Rect = .zero) {
+        self.name = name
+        self.frame = frame
+        super.init()
+    }
+
+    /// `(0, 0, frame.width, frame.height)`: the node's own coordinate space.
+    public final var bounds: Rect { Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
+
+    /// `bounds` inset by `hitTestSlop`: where the node accepts touches.
+    public final var slopRect: Rect { bounds.inset(by: hitTestSlop) }
+
+    /// The window whose tree holds this node, if any.
+    public final var window: Window? {
+        var node = self
+        while let parent = node.supernode { node = parent }
+        return node.hostWindow
+    }
+
+    /// The topmost ancestor (self when detached).
+    public final var rootNode: Node {
+        var node = self
+        while let parent = node.supernode { node = parent }
+        return node
+    }
+
+    /// The supernode, or the window for the root.
+    open override var nextResponder: Responder? { supernode ?? hostWindow }
+
+    /// Whether `point` (in this node's coordinates) is inside the touchable area.
+    /// The default is `slopRect.contains(point)`; override for irregular shapes.
+    open func pointInside(_ point: Point) -> Bool {
+        slopRect.contains(point)
+    }
+
+    /// Whether this node can receive touches at all (visible, interactive, opaque enough).
+    open var isHittable: Bool {
+        !isHidden && isUserInteractionEnabled && alpha >= minimumHittableAlpha
+    }
+
+    /// The frontmost node of this subtree that accepts `point` (in this node's
+    /// coordinates), or nil; a subnode is reached only through its ancestors' slopRects.
+    open func hitTest(_ point: Point) -> Node? {
+        guard isHittable, pointInside(point) else { return nil }
+        var i = subnodes.count
+        while i > 0 {
+            i -= 1
+            let child = subnodes[i]
+            let origin = child.frame.origin
+            if let hit = child.hitTest(Point(x: point.x - origin.x, y: point.y - origin.y)) {
+                return hit
+            }
+        }
+        return self
+    }
+
+    /// The first node named `name` in this subtree, depth first.
+    public final func node(named name: String) -> Node? {
+        if self.name == name { return self }
+        for child in subnodes {
+            if let found = child.node(named: name) { return found }
+        }
+        return nil
+    }
+
+    /// Visits this node and its descendants, parents before children, back to front.
+    public final func forEachInSubtree(_ body: (Node) throws -> Void) rethrows {
+        try body(self)
+        for child in subnodes { try child.forEachInSubtree(body) }
+    }
+
+    /// Called for every node of a subtree just after it left its tree (its root
+    /// was removed from a supernode or replaced as a window's root).
+    open func didLeaveTree() {}
+
+    // MARK: Invalidation
+
+    /// Reports that this node's own paint changed.
+    public final func invalidateSelf() {
+        window?.recordInvalidation(.node(self))
+    }
+
+    /// Reports that this node's geometry or visibility changed, affecting its subtree.
+    final func invalidateSubtree() {
+        guard let window else { return }
+        window.recordInvalidation(.area(subtreeExtentInWindow()))
+    }
+}

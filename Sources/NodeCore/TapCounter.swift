@@ -1,0 +1,45 @@
+/// Counts repeated taps: a down continues the previous touch's count when it binds to
+/// the same node, starts soon enough after that touch ended, and lands close enough.
+public struct TapCounter: Sendable {
+    /// The longest gap, in milliseconds, from the previous touch's end to the next down.
+    public static let defaultMaximumInterval: Double = 350
+    /// The farthest distance, in points, between the two touches' down locations.
+    public static let defaultMaximumDistance: Double = 40
+
+    public var maximumInterval: Double
+    public var maximumDistance: Double
+
+    private struct Previous {
+        let node: ObjectIdentifier?
+        let kind: TouchKind
+        let endTime: Double
+        let downLocation: Point
+        let tapCount: Int
+    }
+    private var previous: Previous?
+
+    public init(maximumInterval: Double = defaultMaximumInterval,
+                maximumDistance: Double = defaultMaximumDistance) {
+        self.maximumInterval = maximumInterval
+        self.maximumDistance = maximumDistance
+    }
+
+    /// The tap count for a touch going down now (both limits inclusive).
+    public func tapCount(node: Node?, kind: TouchKind, location: Point, time: Double) -> Int {
+        guard let p = previous, let node, p.node == ObjectIdentifier(node), p.kind == kind,
+              time - p.endTime <= maximumInterval, time >= p.endTime,
+              p.downLocation.distance(to: location) <= maximumDistance
+        else { return 1 }
+        return p.tapCount + 1
+    }
+
+    /// Remembers a touch that ended normally.
+    public mutating func touchEnded(_ touch: Touch) {
+        previous = Previous(node: touch.node.map(ObjectIdentifier.init), kind: touch.kind,
+                            endTime: touch.timestamp, downLocation: touch.downLocation,
+                            tapCount: touch.tapCount)
+    }
+
+    /// A cancelled touch breaks any tap sequence.
+    public mutating func reset() { previous = nil }
+}

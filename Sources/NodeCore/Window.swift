@@ -1,0 +1,132 @@
+/// Owns a node tree and dispatches touches into it: hit test at down, then
+/// delivery along the responder chain from the bound node until consumed.
+open class Window: Responder {
+    /// The application object, next responder after the window.
+    public let application: Application
+
+    /// The root of the tree; replacing it cancels touches bound into the old tree's controls.
+    public final var root: Node {
+        willSet { root.hostWindow = nil }
+        didSet {
+            root.hostWindow = self
+            if oldValue !== root { oldValue.forEachInSubtree { $0.didLeaveTree() } }
+            recordInvalidation(.area(Rect(origin: .zero, size: size)))
+        }
+    }
+
+    /// Window size in points.
+    public final var size: Size {
+        didSet { recordInvalidation(.area(Rect(origin: .zero, size: size))) }
+    }
+
+    /// Paints the tappable-area overlay over everything when true.
+    public final var showsTappableAreas = false {
+        didSet { if showsTappableAreas != oldValue { recordInvalidation(.area(Rect(origin: .zero, size: size))) } }
+    }
+
+    public final var tapCounter = TapCounter()
+
+    /// Active touches in the order they began.
+    public private(set) final var activeTouches: [Touch] = []
+
+    private final var invalidations: [Invalidation] = []
+
+    public init(root: Node, size: Size, application: Application = Application()) {
+        self.root = root
+        self.size = size
+        self.application = application
+        super.init()
+        root.hostWindow = self
+    }
+
+    open override var nextResponder: Responder? { application }
+
+    /// The frontmost hittable node at `point` (window coordinates), or nil.
+    public final func hitTest(_ point: Point) -> Node? {
+        let origin = root.frame.origin
+        return root.hitTest(Point(x: point.x - origin.x, y: point.y - origin.y))
+    }
+
+    /// The active touch with `id`, if any.
+    public final func touch(withID id: TouchID) -> Touch? {
+        activeTouches.first { $0.id == id }
+    }
+
+    // MARK: Dispatch
+
+    /// A touch goes down at `location` (window points). A down for an id that is
+    /// already active is ignored. Returns the new touch.
+    @discardableResult
+    public final func touchDown(_ id: TouchID, kind: TouchKind = .touch, at location: Point, time: Double) -> Touch? {
+        guard touch(withID: id) == nil else { return nil }
+        let node = hitTest(location)
+        let count = tapCounter.tapCount(node: node, kind: kind, location: location, time: time)
+        let touch = Touch(id: id, kind: kind, location: location, timestamp: time, tapCount: count, node: node)
+        activeTouches.append(touch)
+        node?.touchBegan(touch)
+        return touch
+    }
+
+    /// An active touch moves; unknown ids are ignored.
+    public final func touchMoved(_ id: TouchID, to location: Point, time: Double) {
+        guard let touch = touch(withID: id) else { return }
+        touch.previousLocation = touch.location
+        touch.location = location
+        touch.timestamp = time
+        touch.phase = .moved
+        touch.node?.touchMoved(touch)
+    }
+
+    /// An active touch lifts; unknown ids are ignored.
+    public final func touchUp(_ id: TouchID, time: Double) {
+        guard let index = activeTouches.firstIndex(where: { $0.id == id }) else { return }
+        let touch = activeTouches.remove(at: index)
+        touch.previousLocation = touch.location
+        touch.timestamp = time
+        touch.phase = .ended
+        tapCounter.touchEnded(touch)
+        touch.node?.touchEnded(touch)
+    }
+
+    /// Cancels one active touch; unknown ids are ignored.
+    public final func touchCancel(_ id: TouchID, time: Double) {
+        guard let index = activeTouches.firstIndex(where: { $0.id == id }) else { return }
+        cancel(activeTouches.remove(at: index), time: time)
+    }
+
+    /// Cancels every active touch of `kind` (all touches when nil), in the order they began.
+    public final func cancelAllTouches(kind: TouchKind? = nil, time: Double) {
+        let cancelled = activeTouches.filter { kind == nil || $0.kind == kind }
+        activeTouches.removeAll { kind == nil || $0.kind == kind }
+        for touch in cancelled { cancel(touch, time: time) }
+    }
+
+    private func cancel(_ touch: Touch, time: Double) {
+        touch.previousLocation = touch.location
+        touch.timestamp = time
+        touch.phase = .cancelled
+        tapCounter.reset()
+        touch.node?.touchCancelled(touch)
+    }
+
+    // MARK: Invalidation
+
+    /// Records a repaint need; the renderer collects them with `takeInvalidations()`.
+    /// Past `maximumPendingInvalidations` the list collapses into one whole-window area.
+    public final func recordInvalidation(_ invalidation: Invalidation) {
+        if invalidations.count >= Window.maximumPendingInvalidations {
+            invalidations = [.area(Rect(origin: .zero, size: size))]
+            return
+        }
+        invalidations.append(invalidation)
+    }
+
+    /// How many invalidations are kept before they collapse into a full repaint.
+    public static let maximumPendingInvalidations = 256
+
+    /// Returns and clears everything invalidated since the last call.
+    public final func takeInvalidations() -> [Invalidation] {
+        defer { invalidations.removeAll(keepingCapacity: true) }
+        return invalidations
+    }
+}
