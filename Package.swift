@@ -5,6 +5,8 @@ let package = Package(
     name: "Touchstone",
     products: [
         .library(name: "NodeCore", targets: ["NodeCore"]),
+        .library(name: "Render", targets: ["Render"]),
+        .library(name: "AuditFormat", targets: ["AuditFormat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -18,6 +20,30 @@ let package = Package(
                 "NodeCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+
+        // C system libraries: a `[system]` modulemap over a one-line shim header each.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
+        .target(
+            name: "Render",
+            dependencies: ["NodeCore", "CPixman", "CFreeType", "CFontconfig", "CPNG"]
+        ),
+        // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
+        .target(name: "AuditFormat", dependencies: ["NodeCore"]),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["Render", "AuditFormat", "NodeCore"],
+            exclude: ["Golden"]
+        ),
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: ["Render", "NodeCore"],
+            path: "Benchmarks/RenderBenchmarks"
         ),
     ]
 )

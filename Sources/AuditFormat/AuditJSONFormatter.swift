@@ -1,0 +1,138 @@
+public import NodeCore
+
+/// Formats an audit report as JSON (keys in a fixed order, two-space indentation).
+///
+/// ```
+/// { "minimumSize": 44, "findingCount": 1, "controls": [ { "name": "play", "kind": "button",
+///   "frame": [x, y, w, h], "tappable": [x, y, w, h] | null, "drawn": [x, y, w, h] | null,
+///   "undersized": true, "failedGuidelines": ["apple-hig", "material"],
+///   "limitedSides": ["left"], "limitedBy": {"left": "toolbar"},
+///   "clippedSides": [], "clippedBy": {},
+///   "overlaps": [{"control": "next", "area": [x, y, w, h], "winner": "next"}],
+///   "findings": ["undersized"] } ] }
+/// ```
+/// Rects are `[x, y, width, height]` in window points.
+public enum AuditJSONFormatter {
+    public static func format(_ report: AuditReport) -> String {
+        let controls: [JSONValue] = report.entries.map { entry in
+            .object([
+                ("name", .string(entry.name)),
+                ("kind", .string(entry.kind)),
+                ("frame", rect(entry.frame)),
+                ("tappable", entry.isReachable ? rect(entry.tappable) : .null),
+                ("drawn", entry.drawn.isEmpty ? .null : rect(entry.drawn)),
+                ("undersized", .bool(entry.isUndersized)),
+                ("failedGuidelines", .array(entry.failedGuidelines.map { .string($0.rawValue) })),
+                ("limitedSides", sides(entry.limitedEdges)),
+                ("limitedBy", names(entry.limitedEdges, entry.limitingAncestors)),
+                ("clippedSides", sides(entry.clippedEdges)),
+                ("clippedBy", names(entry.clippedEdges, entry.clippingAncestors)),
+                ("overlaps", .array(entry.overlaps.map { o in
+                    .object([("control", .string(o.other)), ("area", rect(o.area)), ("winner", .string(o.winner))])
+                })),
+                ("findings", .array(entry.findings.map { .string($0.rawValue) })),
+            ])
+        }
+        let root = JSONValue.object([
+            ("minimumSize", .number(report.minimumSize)),
+            ("findingCount", .number(Double(report.findingCount))),
+            ("controls", .array(controls)),
+        ])
+        var out = ""
+        root.write(to: &out, indent: 0)
+        return out + "\n"
+    }
+
+    private static func rect(_ r: Rect) -> JSONValue {
+        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+    }
+
+    private static func sides(_ edges: Edges) -> JSONValue {
+        .array(edges.members.map { .string($0.rawValue) })
+    }
+
+    private static func names(_ edges: Edges, _ names: [Edge: String]) -> JSONValue {
+        .object(edges.members.compactMap { edge in names[edge].map { (edge.rawValue, .string($0)) } })
+    }
+}
+
+/// A JSON document with object keys in insertion order.
+indirect enum JSONValue {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    func write(to out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n): out += JSONValue.number(n)
+        case let .string(s): JSONValue.writeString(s, to: &out)
+        case let .array(items):
+            if items.isEmpty { out += "[]"; return }
+            // Arrays of scalars (rects, side lists) stay on one line.
+            if items.allSatisfy(\.isScalar) {
+                out += "["
+                for (i, item) in items.enumerated() {
+                    if i > 0 { out += ", " }
+                    item.write(to: &out, indent: indent)
+                }
+                out += "]"
+                return
+            }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                item.write(to: &out, indent: indent + 1)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "]"
+        case let .object(members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                JSONValue.writeString(key, to: &out)
+                out += ": "
+                value.write(to: &out, indent: indent + 1)
+                out += i == members.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+
+    /// Integers without a fraction; non-finite numbers, which JSON lacks, as null.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return String(v)
+    }
+
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

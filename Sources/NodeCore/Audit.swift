@@ -1,0 +1,164 @@
+/// A published minimum size for touch targets.
+public enum TouchTargetGuideline: String, CaseIterable, Hashable, Sendable {
+    /// Apple Human Interface Guidelines: 44 × 44 pt.
+    case appleHIG = "apple-hig"
+    /// Material Design: 48 × 48 dp (a dp is taken as one point).
+    case materialDesign = "material"
+    /// WCAG 2.2 success criterion 2.5.8 "Target Size (Minimum)": 24 × 24 CSS px (one point each).
+    case wcag258 = "wcag-2.5.8"
+
+    /// The minimum width and height, in points.
+    public var minimumSize: Double {
+        switch self {
+        case .appleHIG: return 44
+        case .materialDesign: return 48
+        case .wcag258: return 24
+        }
+    }
+
+    /// A short human name with the size and its unit, e.g. `Apple HIG 44 pt`.
+    public var title: String {
+        switch self {
+        case .appleHIG: return "Apple HIG 44 pt"
+        case .materialDesign: return "Material 48 dp"
+        case .wcag258: return "WCAG 2.5.8 24 px"
+        }
+    }
+}
+
+/// Two controls whose tappable areas overlap; in `area` only `winner` gets touches.
+public struct AuditOverlap: Hashable, Sendable {
+    /// The name of the other control.
+    public let other: String
+    /// The shared part of both tappable areas, window coordinates.
+    public let area: Rect
+    /// The name of the control that hit testing picks there (the frontmost one).
+    public let winner: String
+}
+
+/// The audit of one hittable control.
+public struct AuditEntry: Sendable {
+    public let name: String
+    /// `button`, `toggle`, `slider` or `control`.
+    public let kind: String
+    /// The control's bounds in window coordinates.
+    public let frame: Rect
+    /// Where a touch reaches the control (see `TappableArea`); zero-sized when nowhere.
+    public let tappable: Rect
+    /// The part of `tappable` inside every clipping ancestor.
+    public let drawn: Rect
+    /// Whether `tappable` is narrower or lower than the audit's minimum size.
+    public let isUndersized: Bool
+    /// Every guideline whose minimum `tappable` misses, in `TouchTargetGuideline.allCases` order.
+    public let failedGuidelines: [TouchTargetGuideline]
+    /// Sides where an ancestor's slopRect cut the control's own slopRect.
+    public let limitedEdges: Edges
+    /// The name of the ancestor that cut each limited side.
+    public let limitingAncestors: [Edge: String]
+    /// Sides where a clipping ancestor hides part of the tappable area (all four when it hides all of it).
+    public let clippedEdges: Edges
+    /// The name of the clipping ancestor for each clipped side.
+    public let clippingAncestors: [Edge: String]
+    /// Other controls whose tappable areas overlap this one, in tree order.
+    public let overlaps: [AuditOverlap]
+
+    /// False when no touch can reach the control at all.
+    public var isReachable: Bool { !tappable.isEmpty }
+    /// True when some of the control can be touched but none of that area is in view.
+    public var isEntirelyClipped: Bool { isReachable && drawn.isEmpty }
+
+    /// The problems found: unreachable, undersized, a side limited by an ancestor,
+    /// an overlap with another control, or a tappable area entirely out of view.
+    /// A partly clipped tappable area is reported but is not a problem by itself:
+    /// slop that reaches past a clipping container is the usual way to enlarge a target.
+    public var findings: [AuditFinding] {
+        guard isReachable else { return [.unreachable] }
+        var result: [AuditFinding] = []
+        if isUndersized { result.append(.undersized) }
+        if !limitedEdges.isEmpty { result.append(.limitedByAncestor) }
+        if isEntirelyClipped { result.append(.outOfView) }
+        if !overlaps.isEmpty { result.append(.overlapsOtherControls) }
+        return result
+    }
+}
+
+/// A kind of problem the audit reports.
+public enum AuditFinding: String, CaseIterable, Hashable, Sendable {
+    case unreachable
+    case undersized
+    case limitedByAncestor = "limited-by-ancestor"
+    case outOfView = "out-of-view"
+    case overlapsOtherControls = "overlaps"
+}
+
+/// The tappable-area audit of a whole window.
+public struct AuditReport: Sendable {
+    /// The minimum width and height, in points, below which a control is undersized.
+    public let minimumSize: Double
+    /// One entry per hittable control, in hit-test order from back to front.
+    public let entries: [AuditEntry]
+
+    /// All findings of all entries.
+    public var findingCount: Int { entries.reduce(0) { $0 + $1.findings.count } }
+    /// Whether any control has a finding (the `audit` command then exits with status 3).
+    public var hasFindings: Bool { entries.contains { !$0.findings.isEmpty } }
+}
+
+/// Checks every hittable control's tappable area: size, sides cut by ancestors,
+/// sides clipped from view, and overlaps with other controls.
+public enum Audit {
+    /// The default minimum size: Apple HIG, 44 pt.
+    public static let defaultMinimumSize = TouchTargetGuideline.appleHIG.minimumSize
+
+    /// Audits every control of `window` that is hittable along its whole ancestor chain
+    /// (visible, interactive, enabled); controls that cannot be hit are not listed.
+    public static func run(window: Window, minimumSize: Double = defaultMinimumSize) -> AuditReport {
+        let areas = TappableArea.all(in: window)
+        var overlaps = Array(repeating: [AuditOverlap](), count: areas.count)
+        for i in areas.indices where areas[i].isReachable {
+            for j in areas.indices where j > i && areas[j].isReachable {
+                let shared = areas[i].tappable.intersection(areas[j].tappable)
+                guard !shared.isEmpty else { continue }
+                // Later in depth-first back-to-front order means tested earlier by hitTest.
+                let winner = areas[j].control.name
+                overlaps[i].append(AuditOverlap(other: areas[j].control.name, area: shared, winner: winner))
+                overlaps[j].append(AuditOverlap(other: areas[i].control.name, area: shared, winner: winner))
+            }
+        }
+        // Each list is already in tree order: earlier controls were appended first.
+        let entries = areas.indices.map { i in
+            entry(for: areas[i], minimumSize: minimumSize, overlaps: overlaps[i])
+        }
+        return AuditReport(minimumSize: minimumSize, entries: entries)
+    }
+
+    private static func entry(for area: TappableArea, minimumSize: Double, overlaps: [AuditOverlap]) -> AuditEntry {
+        let control = area.control
+        let tap = area.tappable
+        func misses(_ size: Double) -> Bool { tap.width < size || tap.height < size }
+        return AuditEntry(
+            name: control.name,
+            kind: kind(of: control),
+            frame: control.bounds.offsetBy(dx: control.originInWindow.x, dy: control.originInWindow.y),
+            tappable: tap,
+            drawn: area.drawn,
+            isUndersized: misses(minimumSize),
+            failedGuidelines: TouchTargetGuideline.allCases.filter { misses($0.minimumSize) },
+            limitedEdges: area.limitedEdges,
+            limitingAncestors: area.limitingAncestors.mapValues(\.name),
+            clippedEdges: area.clippedEdges,
+            clippingAncestors: area.clippingAncestors.mapValues(\.name),
+            overlaps: overlaps
+        )
+    }
+
+    /// The scene-file kind name of a control.
+    public static func kind(of control: ControlNode) -> String {
+        switch control {
+        case is ButtonNode: return "button"
+        case is ToggleNode: return "toggle"
+        case is SliderNode: return "slider"
+        default: return "control"
+        }
+    }
+}

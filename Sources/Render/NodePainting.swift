@@ -1,0 +1,159 @@
+import NodeCore
+
+/// Where painting goes: a surface whose (0, 0) is canvas pixel (`offsetX`, `offsetY`),
+/// and the region, in surface pixels, that may change.
+struct PaintTarget {
+    var surface: PixmanSurface
+    var offsetX: Int
+    var offsetY: Int
+    var clip: PixelRegion
+    /// `clip`'s bounding box.
+    var visible: PixelRect
+
+    init(surface: PixmanSurface, offsetX: Int, offsetY: Int, clip: PixelRegion) {
+        self.surface = surface
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.clip = clip
+        self.visible = clip.extents
+    }
+
+    /// `rect` (canvas pixels) in surface pixels.
+    func local(_ rect: PixelRect) -> PixelRect { rect.offsetBy(dx: -offsetX, dy: -offsetY) }
+}
+
+extension Renderer {
+    /// Paints `node`, whose origin is at window point (`x`, `y`), and its subtree.
+    func paint(_ node: Node, x: Double, y: Double, in target: PaintTarget) {
+        guard !node.isHidden, node.alpha > 0 else { return }
+        let rect = PixelRect(snapping: Rect(x: x, y: y, width: node.frame.width, height: node.frame.height), scale: scale)
+        if node.alpha < 1, needsGroupOpacity(node) {
+            paintGroup(node, x: x, y: y, rect: rect, in: target)
+        } else {
+            paintContents(node, x: x, y: y, rect: rect, opacity: node.alpha, in: target)
+        }
+    }
+
+    /// Whether painting `node` at reduced opacity needs an offscreen layer: it has
+    /// visible subnodes or more than one paint operation, which could overlap.
+    private func needsGroupOpacity(_ node: Node) -> Bool {
+        if node.subnodes.contains(where: { !$0.isHidden && $0.alpha > 0 }) { return true }
+        if node is SliderNode || node is ToggleNode { return true }
+        var operations = 0
+        if backgroundColor(of: node).alpha > 0 { operations += 1 }
+        if node.borderWidth > 0, node.borderColor.alpha > 0 { operations += 1 }
+        if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0 { operations += 1 }
+        return operations > 1
+    }
+
+    private func backgroundColor(of node: Node) -> Color {
+        (node as? ControlNode)?.currentBackgroundColor ?? node.backgroundColor
+    }
+
+    /// Paints the subtree into a transparent layer at full opacity, then composites
+    /// the layer OVER the target with the node's alpha.
+    private func paintGroup(_ node: Node, x: Double, y: Double, rect: PixelRect, in target: PaintTarget) {
+        let extent = target.local(paintExtent(of: node, x: x, y: y, rect: rect)).intersection(target.visible)
+        guard !extent.isEmpty, target.clip.intersects(extent),
+              let layer = layers.acquire(width: extent.width, height: extent.height) else { return }
+        defer { layers.release(layer) }
+        let clip = target.clip.copy()
+        clip.intersect(extent)
+        clip.translate(dx: -extent.x, dy: -extent.y)
+        let inner = PaintTarget(surface: layer, offsetX: target.offsetX + extent.x,
+                                offsetY: target.offsetY + extent.y, clip: clip)
+        paintContents(node, x: x, y: y, rect: rect, opacity: 1, in: inner)
+        target.surface.setClip(target.clip)
+        let alpha = UInt8((node.alpha * 255).rounded())
+        target.surface.composite(layer, opacity: alpha, x: extent.x, y: extent.y,
+                                 width: extent.width, height: extent.height)
+    }
+
+    /// The canvas pixels a subtree can paint: its bounds and its visible subtrees,
+    /// limited to its bounds when it clips.
+    private func paintExtent(of node: Node, x: Double, y: Double, rect: PixelRect) -> PixelRect {
+        if node.clipsToBounds { return rect }
+        var extent = rect
+        for child in node.subnodes where !child.isHidden && child.alpha > 0 {
+            let cx = x + child.frame.minX, cy = y + child.frame.minY
+            let childRect = PixelRect(snapping: Rect(x: cx, y: cy, width: child.frame.width, height: child.frame.height),
+                                      scale: scale)
+            extent = extent.union(paintExtent(of: child, x: cx, y: cy, rect: childRect))
+        }
+        return extent
+    }
+
+    /// Paints the node's own content with `opacity` applied to each color, then its subnodes.
+    private func paintContents(_ node: Node, x: Double, y: Double, rect: PixelRect, opacity: Double,
+                               in target: PaintTarget) {
+        let local = target.local(rect)
+        if local.intersects(target.visible), target.clip.intersects(local) {
+            target.surface.setClip(target.clip)
+            paintOwn(node, x: x, y: y, local: local, opacity: opacity, in: target)
+        }
+        guard !node.subnodes.isEmpty else { return }
+        var inner = target
+        if node.clipsToBounds {
+            let clip = target.clip.copy()
+            clip.intersect(local)
+            guard !clip.isEmpty else { return }
+            inner = PaintTarget(surface: target.surface, offsetX: target.offsetX, offsetY: target.offsetY, clip: clip)
+        }
+        for child in node.subnodes {
+            paint(child, x: x + child.frame.minX, y: y + child.frame.minY, in: inner)
+        }
+    }
+
+    /// Background, control decoration, border, label; `local` is the node in surface pixels.
+    private func paintOwn(_ node: Node, x: Double, y: Double, local: PixelRect, opacity: Double,
+                          in target: PaintTarget) {
+        let surface = target.surface
+        let size = node.frame.size
+        /// A rect given in the node's points, in surface pixels.
+        func pixels(_ r: Rect) -> PixelRect {
+            target.local(PixelRect(snapping: r.offsetBy(dx: x, dy: y), scale: scale))
+        }
+
+        surface.fill(local, color: PremultipliedColor(backgroundColor(of: node), opacity: opacity))
+
+        if let slider = node as? SliderNode {
+            let thickness = min(ControlStyle.sliderTrackThickness, size.height)
+            let top = (size.height - thickness) / 2
+            let split = size.width * slider.value
+            surface.fill(pixels(Rect(minX: 0, minY: top, maxX: split, maxY: top + thickness)),
+                         color: PremultipliedColor(ControlStyle.sliderFillColor, opacity: opacity))
+            surface.fill(pixels(Rect(minX: split, minY: top, maxX: size.width, maxY: top + thickness)),
+                         color: PremultipliedColor(ControlStyle.sliderTrackColor, opacity: opacity))
+        } else if let toggle = node as? ToggleNode {
+            let inset = ControlStyle.toggleKnobInset
+            let side = size.height - 2 * inset
+            if side > 0, size.width >= side + 2 * inset {
+                let left = toggle.isOn ? size.width - inset - side : inset
+                surface.fill(pixels(Rect(x: left, y: inset, width: side, height: side)),
+                             color: PremultipliedColor(ControlStyle.toggleKnobColor, opacity: opacity))
+            }
+        }
+
+        if node.borderWidth > 0 {
+            let color = PremultipliedColor(node.borderColor, opacity: opacity)
+            let inner = pixels(Rect(origin: .zero, size: size).inset(by: EdgeInsets(all: node.borderWidth)))
+            if inner.isEmpty {
+                surface.fill(local, color: color)
+            } else {
+                // Four non-overlapping bands, so a translucent border is blended once.
+                surface.fill([
+                    PixelRect(minX: local.minX, minY: local.minY, maxX: local.maxX, maxY: inner.minY),
+                    PixelRect(minX: local.minX, minY: inner.maxY, maxX: local.maxX, maxY: local.maxY),
+                    PixelRect(minX: local.minX, minY: inner.minY, maxX: inner.minX, maxY: inner.maxY),
+                    PixelRect(minX: inner.maxX, minY: inner.minY, maxX: local.maxX, maxY: inner.maxY),
+                ], color: color)
+            }
+        }
+
+        if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0, let glyphs = glyphs() {
+            let pixelSize = Int((LabelStyle.fontSize * Double(scale)).rounded())
+            glyphs.draw(label, pixelSize: pixelSize, centeredIn: local, visible: target.visible,
+                        color: PremultipliedColor(node.labelColor, opacity: opacity), on: surface)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import NodeCore
+
+extension Renderer {
+    /// Paints every hittable control's drawn tappable area over the scene, frontmost
+    /// control last (SPEC §5). Inside each drawn area the 2 pt bands on limited sides
+    /// (dark green) and clipped sides (orange, which wins where they meet) take the
+    /// place of the fill: a band pixel is scene OVER band color, never scene OVER
+    /// fill OVER band.
+    func paintOverlay(in target: PaintTarget) {
+        let fill = PremultipliedColor(OverlayStyle.fillColor)
+        let limitedColor = PremultipliedColor(OverlayStyle.limitedEdgeColor)
+        let clippedColor = PremultipliedColor(OverlayStyle.clippedEdgeColor)
+        let band = Int((OverlayStyle.edgeBandWidth * Double(scale)).rounded())
+        let surface = target.surface
+        surface.setClip(target.clip)
+
+        for area in TappableArea.all(in: window) where area.isInView {
+            let drawn = target.local(PixelRect(snapping: area.drawn, scale: scale))
+            guard drawn.intersects(target.visible), target.clip.intersects(drawn) else { continue }
+            if area.limitedEdges.isEmpty && area.clippedEdges.isEmpty {
+                surface.fill(drawn, color: fill)
+                continue
+            }
+            let clipped = PixelRegion()
+            for edge in area.clippedEdges.members { clipped.union(Renderer.band(edge, of: drawn, width: band)) }
+            let limited = PixelRegion()
+            for edge in area.limitedEdges.members { limited.union(Renderer.band(edge, of: drawn, width: band)) }
+            limited.subtract(clipped)
+            let plain = PixelRegion(drawn)
+            plain.subtract(clipped)
+            plain.subtract(limited)
+            surface.fill(plain.rects, color: fill)
+            surface.fill(limited.rects, color: limitedColor)
+            surface.fill(clipped.rects, color: clippedColor)
+        }
+    }
+
+    /// The `width`-pixel band along `edge` inside `rect`.
+    static func band(_ edge: Edge, of rect: PixelRect, width: Int) -> PixelRect {
+        switch edge {
+        case .top: return PixelRect(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: min(rect.minY + width, rect.maxY))
+        case .bottom: return PixelRect(minX: rect.minX, minY: max(rect.maxY - width, rect.minY), maxX: rect.maxX, maxY: rect.maxY)
+        case .left: return PixelRect(minX: rect.minX, minY: rect.minY, maxX: min(rect.minX + width, rect.maxX), maxY: rect.maxY)
+        case .right: return PixelRect(minX: max(rect.maxX - width, rect.minX), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
+        }
+    }
+}

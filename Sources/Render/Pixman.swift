@@ -1,0 +1,190 @@
+// Every pixman call of the module except glyph compositing (Text/GlyphRenderer.swift).
+internal import CPixman
+import NodeCore
+
+/// A premultiplied 8-bit ARGB color, the pixel format of every buffer here.
+struct PremultipliedColor: Hashable {
+    var alpha: UInt8
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
+
+    static let transparent = PremultipliedColor(alpha: 0, red: 0, green: 0, blue: 0)
+
+    init(alpha: UInt8, red: UInt8, green: UInt8, blue: UInt8) {
+        self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// `color` with its alpha multiplied by `opacity`, premultiplied and rounded to 8 bits.
+    init(_ color: Color, opacity: Double = 1) {
+        let a = min(max(color.alpha * opacity, 0), 1)
+        func channel(_ c: UInt8) -> UInt8 { UInt8((Double(c) * a).rounded()) }
+        self.init(alpha: UInt8((a * 255).rounded()), red: channel(color.red),
+                  green: channel(color.green), blue: channel(color.blue))
+    }
+
+    var isTransparent: Bool { alpha == 0 }
+    var isOpaque: Bool { alpha == 255 }
+
+    /// The pixel as stored in an a8r8g8b8 buffer (a native-endian 32-bit word).
+    var pixel: UInt32 {
+        UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+    }
+
+    /// pixman's 16-bit premultiplied color; `v * 257` so that pixman's `>> 8` gives back `v` exactly.
+    var pixmanColor: pixman_color_t {
+        pixman_color_t(red: UInt16(red) * 257, green: UInt16(green) * 257,
+                       blue: UInt16(blue) * 257, alpha: UInt16(alpha) * 257)
+    }
+}
+
+/// A pixman region (a set of non-overlapping pixel boxes) at a stable address.
+final class PixelRegion {
+    let pointer: UnsafeMutablePointer<pixman_region32_t>
+
+    /// The empty region.
+    init() {
+        pointer = .allocate(capacity: 1)
+        pixman_region32_init(pointer)
+    }
+
+    init(_ rect: PixelRect) {
+        pointer = .allocate(capacity: 1)
+        if rect.isEmpty {
+            pixman_region32_init(pointer)
+        } else {
+            pixman_region32_init_rect(pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        }
+    }
+
+    convenience init(_ rects: [PixelRect]) {
+        self.init()
+        for rect in rects { union(rect) }
+    }
+
+    deinit {
+        pixman_region32_fini(pointer)
+        pointer.deallocate()
+    }
+
+    func copy() -> PixelRegion {
+        let result = PixelRegion()
+        pixman_region32_copy(result.pointer, pointer)
+        return result
+    }
+
+    var isEmpty: Bool { pixman_region32_not_empty(pointer) == 0 }
+
+    /// The bounding box; empty for an empty region.
+    var extents: PixelRect {
+        guard !isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let box = pixman_region32_extents(pointer)!.pointee
+        return PixelRect(minX: Int(box.x1), minY: Int(box.y1), maxX: Int(box.x2), maxY: Int(box.y2))
+    }
+
+    /// The region's boxes, banded top to bottom.
+    var rects: [PixelRect] {
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(pointer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            let b = boxes[i]
+            return PixelRect(minX: Int(b.x1), minY: Int(b.y1), maxX: Int(b.x2), maxY: Int(b.y2))
+        }
+    }
+
+    func union(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        pixman_region32_union_rect(pointer, pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    }
+
+    func union(_ other: PixelRegion) {
+        pixman_region32_union(pointer, pointer, other.pointer)
+    }
+
+    func intersect(_ rect: PixelRect) {
+        let other = PixelRegion(rect)
+        pixman_region32_intersect(pointer, pointer, other.pointer)
+    }
+
+    func intersect(_ other: PixelRegion) {
+        pixman_region32_intersect(pointer, pointer, other.pointer)
+    }
+
+    func subtract(_ other: PixelRegion) {
+        pixman_region32_subtract(pointer, pointer, other.pointer)
+    }
+
+    func translate(dx: Int, dy: Int) {
+        pixman_region32_translate(pointer, Int32(dx), Int32(dy))
+    }
+
+    /// Whether any pixel of `rect` is in the region.
+    func intersects(_ rect: PixelRect) -> Bool {
+        guard !rect.isEmpty else { return false }
+        var box = pixman_box32_t(x1: Int32(rect.minX), y1: Int32(rect.minY), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+        return pixman_region32_contains_rectangle(pointer, &box) != PIXMAN_REGION_OUT
+    }
+}
+
+/// Compositing operators used here.
+enum CompositeOperator {
+    /// Porter-Duff source over destination.
+    case over
+    /// Replace the destination.
+    case source
+
+    var pixmanOp: pixman_op_t {
+        switch self {
+        case .over: return PIXMAN_OP_OVER
+        case .source: return PIXMAN_OP_SRC
+        }
+    }
+}
+
+/// A reference to a pixman a8r8g8b8 image; ownership stays with whoever created it.
+struct PixmanSurface {
+    let image: OpaquePointer
+
+    /// Wraps `bits` (ARGB8888 premultiplied, `stride` bytes a row) without copying; nil on failure.
+    static func create(bits: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) -> PixmanSurface? {
+        guard let image = pixman_image_create_bits_no_clear(
+            PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+            bits.assumingMemoryBound(to: UInt32.self), Int32(stride)) else { return nil }
+        return PixmanSurface(image: image)
+    }
+
+    func release() { pixman_image_unref(image) }
+
+    /// Limits later drawing to `region` (surface coordinates); nil removes the limit.
+    func setClip(_ region: PixelRegion?) {
+        _ = pixman_image_set_clip_region32(image, region?.pointer)
+    }
+
+    /// Fills each rect (which must not overlap one another) with `color`.
+    func fill(_ rects: [PixelRect], color: PremultipliedColor, operator op: CompositeOperator = .over) {
+        if op == .over && color.isTransparent { return }
+        var boxes = rects.compactMap { r -> pixman_box32_t? in
+            r.isEmpty ? nil : pixman_box32_t(x1: Int32(r.minX), y1: Int32(r.minY), x2: Int32(r.maxX), y2: Int32(r.maxY))
+        }
+        guard !boxes.isEmpty else { return }
+        var c = color.pixmanColor
+        _ = pixman_image_fill_boxes(op.pixmanOp, image, &c, Int32(boxes.count), &boxes)
+    }
+
+    func fill(_ rect: PixelRect, color: PremultipliedColor, operator op: CompositeOperator = .over) {
+        fill([rect], color: color, operator: op)
+    }
+
+    /// Composites `source` (whole, from its origin) OVER this surface at (`x`, `y`),
+    /// multiplied by `opacity` (0...255).
+    func composite(_ source: PixmanSurface, opacity: UInt8, x: Int, y: Int, width: Int, height: Int) {
+        var alpha = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(opacity) * 257)
+        let mask = opacity == 255 ? nil : pixman_image_create_solid_fill(&alpha)
+        defer { if let mask { pixman_image_unref(mask) } }
+        pixman_image_composite32(PIXMAN_OP_OVER, source.image, mask, image,
+                                 0, 0, 0, 0, Int32(x), Int32(y), Int32(width), Int32(height))
+    }
+}

@@ -1,0 +1,203 @@
+public import NodeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a renderer could not be made.
+public enum RenderError: Error, Equatable, CustomStringConvertible {
+    /// The buffer scale is not in `Renderer.supportedScales`.
+    case unsupportedScale(Int)
+
+    public var description: String {
+        switch self {
+        case let .unsupportedScale(s):
+            return "unsupported buffer scale \(s) (supported: \(Renderer.supportedScales.lowerBound)...\(Renderer.supportedScales.upperBound))"
+        }
+    }
+}
+
+/// Paints a window's node tree, and its tappable-area overlay when
+/// `window.showsTappableAreas` is on, into canvases at an integer buffer scale.
+///
+/// Painting (SPEC §6): the window background; then each node, back to front: its
+/// background (a control's `currentBackgroundColor`), a built-in control's decoration
+/// (slider track and fill, toggle knob; see `ControlStyle`), its border inside its
+/// bounds, its label centered and clipped to its bounds, then its subnodes, clipped to
+/// its bounds when `clipsToBounds`. Hidden nodes and nodes with alpha 0 are skipped
+/// with their subtrees. Edges snap to whole pixels (see `PixelRect(snapping:scale:)`);
+/// there is no antialiasing except in glyphs.
+///
+/// Opacity is group opacity, as UIKit and Core Animation do by default
+/// (`allowsGroupOpacity`): a node with alpha below 1 whose paint can overlap itself
+/// (several paint operations, or visible subnodes) is painted into an offscreen
+/// layer at full opacity, and the layer is composited OVER with the node's alpha. So
+/// nested translucency multiplies down the tree and a translucent node's own parts
+/// never show through one another. A node with a single paint operation and no
+/// visible subnodes gets the same result cheaper: its color's alpha is multiplied.
+///
+/// Damage: `takeDamage()` turns the window's invalidations into buffer-pixel rects,
+/// and `render(damage:into:)` repaints only those, giving exactly the pixels a full
+/// repaint would. Not thread-safe; one renderer per window.
+public final class Renderer {
+    /// The buffer scales accepted.
+    public static let supportedScales = 1...3
+
+    public let window: Window
+    /// Fills the window behind the root node (the scene's background color).
+    public var background: Color
+    /// Buffer pixels per point along each axis.
+    public let scale: Int
+    /// The font for node labels.
+    public let labelFont: LabelFont
+    /// Receives warnings, such as a missing font (once per renderer); defaults to stderr.
+    public var warningHandler: (String) -> Void = Renderer.printToStandardError
+
+    let layers = LayerPool()
+    private var glyphRenderer: GlyphRenderer?
+    private var fontResolved = false
+
+    public init(window: Window, background: Color, scale: Int = 1, labelFont: LabelFont = .default) throws(RenderError) {
+        guard Renderer.supportedScales.contains(scale) else { throw .unsupportedScale(scale) }
+        self.window = window
+        self.background = background
+        self.scale = scale
+        self.labelFont = labelFont
+    }
+
+    /// The window in buffer pixels: `(0, 0, width × scale, height × scale)`.
+    public var bufferBounds: PixelRect {
+        PixelRect(snapping: Rect(origin: .zero, size: window.size), scale: scale)
+    }
+
+    /// A new owning canvas of `bufferBounds`' size (at least 1 × 1).
+    public func makeCanvas() throws(CanvasError) -> Canvas {
+        let b = bufferBounds
+        return try Canvas(width: max(b.width, 1), height: max(b.height, 1))
+    }
+
+    /// A new canvas with the whole window painted.
+    public func renderImage() throws(CanvasError) -> Canvas {
+        let canvas = try makeCanvas()
+        renderFull(into: canvas)
+        return canvas
+    }
+
+    /// Repaints every pixel of `canvas`. Pending invalidations are left for `takeDamage()`.
+    public func renderFull(into canvas: Canvas) {
+        render(damage: [canvas.bounds], into: canvas)
+    }
+
+    /// Repaints only the pixels in `damage` (buffer pixels; clipped to the canvas),
+    /// leaving every other pixel untouched.
+    public func render(damage: [PixelRect], into canvas: Canvas) {
+        let region = PixelRegion(damage)
+        region.intersect(canvas.bounds)
+        guard !region.isEmpty else { return }
+        let surface = canvas.surface
+        surface.setClip(region)
+        surface.fill(region.rects, color: PremultipliedColor(background), operator: .source)
+        let target = PaintTarget(surface: surface, offsetX: 0, offsetY: 0, clip: region)
+        let root = window.root
+        paint(root, x: root.frame.minX, y: root.frame.minY, in: target)
+        if window.showsTappableAreas {
+            paintOverlay(in: target)
+        }
+        surface.setClip(nil)
+    }
+
+    // MARK: Damage
+
+    /// Takes the window's pending invalidations (`Window.takeInvalidations()`) and
+    /// returns the buffer pixels to repaint, clipped to `bufferBounds`, with rects
+    /// contained in others dropped.
+    public func takeDamage() -> [PixelRect] {
+        damage(for: window.takeInvalidations())
+    }
+
+    /// The buffer pixels that `invalidations` affect: for `.node`, `paintedRect(of:)`;
+    /// for `.area`, the area snapped like painting (so it covers everything painted inside it).
+    public func damage(for invalidations: [Invalidation]) -> [PixelRect] {
+        let bounds = bufferBounds
+        var rects: [PixelRect] = []
+        for invalidation in invalidations {
+            let rect: PixelRect
+            switch invalidation {
+            case let .area(area):
+                rect = PixelRect(snapping: area, scale: scale)
+            case let .node(node):
+                guard let painted = paintedRect(of: node) else { continue }
+                rect = painted
+            }
+            let clipped = rect.intersection(bounds)
+            guard !clipped.isEmpty, !rects.contains(where: { $0.contains(clipped) }) else { continue }
+            rects.removeAll { clipped.contains($0) }
+            rects.append(clipped)
+        }
+        return rects
+    }
+
+    /// The buffer pixels where `node`'s own paint appears: its bounds, plus its drawn
+    /// tappable area when the overlay is on and it is a control, clipped by every
+    /// clipping ancestor. Nil when nothing of it is painted (hidden or alpha 0 along
+    /// its ancestor chain, not in this window, or clipped away).
+    public func paintedRect(of node: Node) -> PixelRect? {
+        var chain: [Node] = []
+        var current: Node? = node
+        while let n = current {
+            if n.isHidden || n.alpha <= 0 { return nil }
+            chain.append(n)
+            current = n.supernode
+        }
+        guard chain.last === window.root else { return nil }
+        // Sum origins from the root down, in the same order as painting, so rounding agrees.
+        var x = 0.0, y = 0.0
+        var clip: Rect?
+        for n in chain.reversed() {
+            x += n.frame.minX
+            y += n.frame.minY
+            if n !== node, n.clipsToBounds {
+                let bounds = Rect(x: x, y: y, width: n.frame.width, height: n.frame.height)
+                clip = clip.map { $0.intersection(bounds) } ?? bounds
+            }
+        }
+        var rect = Rect(x: x, y: y, width: node.frame.width, height: node.frame.height)
+        if window.showsTappableAreas, let control = node as? ControlNode,
+           let area = TappableArea(of: control), area.isInView {
+            rect = rect.union(area.drawn)
+        }
+        if let clip { rect = rect.intersection(clip) }
+        guard !rect.isEmpty else { return nil }
+        let pixels = PixelRect(snapping: rect, scale: scale)
+        return pixels.isEmpty ? nil : pixels
+    }
+
+    // MARK: Text
+
+    /// The glyph renderer, made on first use; nil (after one warning) when no font can be used.
+    func glyphs() -> GlyphRenderer? {
+        if fontResolved { return glyphRenderer }
+        fontResolved = true
+        do {
+            let file: FontFile
+            switch labelFont {
+            case .none:
+                return nil
+            case let .file(f):
+                file = f
+            case let .system(family):
+                guard let found = FontFile.match(family: family) else { throw FontError.noMatch(family: family) }
+                file = found
+            }
+            glyphRenderer = try GlyphRenderer(font: file)
+        } catch {
+            warningHandler("warning: node labels are not drawn: \(error)")
+        }
+        return glyphRenderer
+    }
+
+    /// Writes `message` and a newline to stderr.
+    public static func printToStandardError(_ message: String) {
+        let line = message + "\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}

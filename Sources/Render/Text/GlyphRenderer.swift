@@ -1,0 +1,172 @@
+// Every FreeType call of the module, and pixman's glyph cache and glyph compositing.
+internal import CFreeType
+internal import CPixman
+
+/// Why a font could not be used.
+public enum FontError: Error, Equatable, CustomStringConvertible {
+    /// fontconfig found no font for the family.
+    case noMatch(family: String)
+    /// FreeType could not start.
+    case freeTypeUnavailable(code: Int)
+    /// FreeType could not open the face (missing file, not a font, bad index).
+    case cannotOpen(FontFile, code: Int)
+
+    public var description: String {
+        switch self {
+        case let .noMatch(family): return "no font found for family \"\(family)\""
+        case let .freeTypeUnavailable(code): return "FreeType failed to initialize (error \(code))"
+        case let .cannotOpen(font, code): return "cannot open font \(font) (FreeType error \(code))"
+        }
+    }
+}
+
+/// Lays out single-line text with FreeType and composites it with pixman's glyph cache.
+///
+/// Glyph bitmaps are rendered by FreeType (8-bit coverage) once per pixel size and
+/// glyph, kept in a `pixman_glyph_cache_t`, and composited through an a8 mask with
+/// `pixman_composite_glyphs`. Not thread-safe: one per renderer.
+final class GlyphRenderer {
+    let font: FontFile
+    private let library: FT_Library
+    private let face: FT_Face
+    private let cache: OpaquePointer
+    private var currentPixelSize = 0
+    /// Advance (26.6 pixels) and whether the glyph has a bitmap, by pixel size and glyph index.
+    private var metrics: [GlyphKey: GlyphMetrics] = [:]
+    private var glyphs: [pixman_glyph_t] = []
+
+    private struct GlyphKey: Hashable {
+        var pixelSize: Int
+        var index: UInt32
+    }
+
+    private struct GlyphMetrics {
+        var advance: Int
+        var isBlank: Bool
+    }
+
+    init(font: FontFile) throws(FontError) {
+        var library: FT_Library?
+        let status = FT_Init_FreeType(&library)
+        guard status == 0, let library else { throw .freeTypeUnavailable(code: Int(status)) }
+        var face: FT_Face?
+        let opened = FT_New_Face(library, font.path, font.faceIndex, &face)
+        guard opened == 0, let face else {
+            FT_Done_FreeType(library)
+            throw .cannotOpen(font, code: Int(opened))
+        }
+        guard let cache = pixman_glyph_cache_create() else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .freeTypeUnavailable(code: -1)
+        }
+        self.font = font
+        self.library = library
+        self.face = face
+        self.cache = cache
+    }
+
+    deinit {
+        pixman_glyph_cache_destroy(cache)
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Draws `text` on one line, centered in `rect` and clipped to `rect ∩ visible`
+    /// (surface pixels), with `color` through the surface's current clip region.
+    func draw(_ text: String, pixelSize: Int, centeredIn rect: PixelRect, visible: PixelRect,
+              color: PremultipliedColor, on surface: PixmanSurface) {
+        let area = rect.intersection(visible)
+        guard !area.isEmpty, !color.isTransparent, pixelSize > 0, !text.isEmpty else { return }
+        guard setPixelSize(pixelSize) else { return }
+
+        let fontKey = UnsafeMutableRawPointer(bitPattern: pixelSize)
+        pixman_glyph_cache_freeze(cache)
+        defer { pixman_glyph_cache_thaw(cache) }
+
+        // Lay out along a baseline at y = 0 starting at x = 0, in 26.6 fixed point.
+        glyphs.removeAll(keepingCapacity: true)
+        var pen = 0
+        var previous: UInt32 = 0
+        let hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            if hasKerning, previous != 0, index != 0 {
+                var delta = FT_Vector()
+                if FT_Get_Kerning(face, previous, index, UInt32(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
+                    pen += Int(delta.x)
+                }
+            }
+            previous = index
+            guard let loaded = glyph(index: index, pixelSize: pixelSize, fontKey: fontKey) else { continue }
+            let (glyph, m) = loaded
+            if let glyph {
+                glyphs.append(pixman_glyph_t(x: Int32((pen + 32) >> 6), y: 0, glyph: glyph))
+            }
+            pen += m.advance
+        }
+        guard !glyphs.isEmpty else { return }
+
+        // Center the advance width horizontally and the ascender-to-descender box vertically.
+        let sizeMetrics = face.pointee.size.pointee.metrics
+        let ascender = Int(sizeMetrics.ascender), descender = Int(sizeMetrics.descender)
+        let originX = rect.minX * 64 + (rect.width * 64 - pen) / 2
+        let top = rect.minY * 64 + (rect.height * 64 - (ascender - descender)) / 2
+        let baseline = top + ascender
+        let dx = Int32((originX + 32) >> 6), dy = Int32((baseline + 32) >> 6)
+        for i in glyphs.indices {
+            glyphs[i].x += dx
+            glyphs[i].y += dy
+        }
+
+        var c = color.pixmanColor
+        guard let source = pixman_image_create_solid_fill(&c) else { return }
+        defer { pixman_image_unref(source) }
+        // mask (x, y) is aligned with destination (x, y), so glyph positions are surface pixels.
+        pixman_composite_glyphs(PIXMAN_OP_OVER, source, surface.image, PIXMAN_a8,
+                                0, 0, Int32(area.x), Int32(area.y), Int32(area.x), Int32(area.y),
+                                Int32(area.width), Int32(area.height), cache, Int32(glyphs.count), glyphs)
+    }
+
+    private func setPixelSize(_ size: Int) -> Bool {
+        if size == currentPixelSize { return true }
+        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
+        currentPixelSize = size
+        return true
+    }
+
+    /// The cached glyph image (nil for a blank glyph such as a space) and its metrics;
+    /// nil when FreeType cannot load the glyph. The cache must be frozen.
+    private func glyph(index: UInt32, pixelSize: Int, fontKey: UnsafeMutableRawPointer?)
+        -> (UnsafeRawPointer?, GlyphMetrics)? {
+        let key = GlyphKey(pixelSize: pixelSize, index: index)
+        // Glyph keys are index + 1: a null key would be ambiguous.
+        let glyphKey = UnsafeMutableRawPointer(bitPattern: Int(index) + 1)
+        if let m = metrics[key] {
+            if m.isBlank { return (nil, m) }
+            if let cached = pixman_glyph_cache_lookup(cache, fontKey, glyphKey) { return (cached, m) }
+        }
+        guard FT_Load_Glyph(face, index, Int32(FT_LOAD_RENDER)) == 0 else { return nil }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        let m = GlyphMetrics(advance: Int(slot.advance.x),
+                             isBlank: bitmap.width == 0 || bitmap.rows == 0
+                                 || bitmap.pixel_mode != UInt8(FT_PIXEL_MODE_GRAY.rawValue))
+        metrics[key] = m
+        if m.isBlank { return (nil, m) }
+
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0) else { return nil }
+        defer { pixman_image_unref(image) }
+        let stride = Int(pixman_image_get_stride(image))
+        let destination = UnsafeMutableRawPointer(pixman_image_get_data(image)!)
+        for row in 0..<height {
+            let source = bitmap.buffer.advanced(by: row * Int(bitmap.pitch))
+            destination.advanced(by: row * stride).copyMemory(from: source, byteCount: width)
+        }
+        // The cache copies the image; the origin is the pen position relative to its top-left.
+        let inserted = pixman_glyph_cache_insert(cache, fontKey, glyphKey,
+                                                 -slot.bitmap_left, slot.bitmap_top, image)
+        return inserted.map { ($0, m) }
+    }
+}
