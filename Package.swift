@@ -25,7 +25,7 @@ let package = Package(
             name: "touchstone",
             dependencies: ["Session", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore"]),
         .testTarget(
             name: "NodeCoreTests",
             dependencies: [
