@@ -5,22 +5,21 @@ let package = Package(
     name: "Touchstone",
     products: [
         .library(name: "NodeCore", targets: ["NodeCore"]),
+        .library(name: "SceneFormat", targets: ["SceneFormat"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "AuditFormat", targets: ["AuditFormat"]),
+        .executable(name: "touchstone", targets: ["touchstone"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Pure interaction model: geometry, nodes, touches, controls. Standard library only.
         .target(name: "NodeCore"),
-        .testTarget(
-            name: "NodeCoreTests",
-            dependencies: [
-                "NodeCore",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
+        // Scene, input-script and event-log files, with line-accurate errors.
+        .target(name: "SceneFormat", dependencies: ["NodeCore"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
 
         // C system libraries: a `[system]` modulemap over a one-line shim header each.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -37,13 +36,29 @@ let package = Package(
         .target(name: "AuditFormat", dependencies: ["NodeCore"]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["Render", "AuditFormat", "NodeCore"],
+            dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat"],
             exclude: ["Golden"]
         ),
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: ["Render", "NodeCore"],
             path: "Benchmarks/RenderBenchmarks"
+        ),
+
+        // Replay, rendering and audit now; the live Wayland session joins here.
+        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat"]),
+        // The command line: argument parsing only.
+        .executableTarget(
+            name: "touchstone",
+            dependencies: ["Session", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore"]),
+        .testTarget(
+            name: "NodeCoreTests",
+            dependencies: [
+                "NodeCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )

@@ -1,0 +1,133 @@
+import NodeCore
+
+/// One line of an event log (SPEC §7): a single control event bit.
+public struct EventLogEntry: Hashable, Sendable {
+    /// A slider's value or a toggle's position, logged with the event.
+    public enum Value: Hashable, Sendable {
+        case number(Double)
+        case bool(Bool)
+    }
+
+    public var time: Double
+    public var node: String
+    public var event: ControlEvents
+    /// Nil for programmatic sends that have no touch.
+    public var touch: TouchID?
+    /// The touch in the control's coordinates.
+    public var location: Point?
+    public var value: Value?
+
+    public init(time: Double, node: String, event: ControlEvents, touch: TouchID?, location: Point?, value: Value? = nil) {
+        self.time = time
+        self.node = node
+        self.event = event
+        self.touch = touch
+        self.location = location
+        self.value = value
+    }
+
+    /// The log line, without the newline.
+    public var line: String {
+        var s = "{\"t\":\(JSONWriting.integral(time)),\"node\":\(JSONWriting.quote(node)),\"event\":\"\(event.name)\""
+        if let touch {
+            switch touch {
+            case .finger(let id): s += ",\"touch\":\(id)"
+            case .pointer: s += ",\"touch\":\"pointer\""
+            }
+        }
+        if let location {
+            s += ",\"x\":\(JSONWriting.coordinate(location.x)),\"y\":\(JSONWriting.coordinate(location.y))"
+        }
+        switch value {
+        case .number(let v)?: s += ",\"value\":\(JSONWriting.coordinate(v))"
+        case .bool(let b)?: s += ",\"value\":\(b)"
+        case nil: break
+        }
+        return s + "}"
+    }
+}
+
+/// Reads event logs back, for tests and tools that compare runs.
+public enum EventLog {
+    public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> [EventLogEntry] {
+        var entries: [EventLogEntry] = []
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            entries.append(try decodeLine(Array(rawLine), file: file, line: lineNumber))
+        }
+        return entries
+    }
+
+    static func decodeLine(_ bytes: [UInt8], file: String, line: Int) throws(FormatError) -> EventLogEntry {
+        let json: JSONNode
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw FormatError(file: file, line: line, key: nil, message: error.message)
+        }
+        do throws(FormatError) {
+            var r = try ObjectReader(json, file: file, path: "")
+            let t = try r.required("t") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+            let node = try r.required("node") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
+            let eventName = try r.required("event") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                try r.choice(k, ControlEvents.named.map(\.1))
+            }
+            var touch: TouchID?
+            if let raw = r.raw("touch") {
+                switch raw.value {
+                case .string("pointer"): touch = .pointer
+                case .number(let n) where n == n.rounded(): touch = .finger(Int(n))
+                default: throw r.fail("touch", "expected a touch id or \"pointer\"")
+                }
+            }
+            var location: Point?
+            if r.has("x") || r.has("y") {
+                let x = try r.required("x") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+                let y = try r.required("y") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+                location = Point(x: x, y: y)
+            }
+            var value: EventLogEntry.Value?
+            if let raw = r.raw("value") {
+                switch raw.value {
+                case .number(let n): value = .number(n)
+                case .bool(let b): value = .bool(b)
+                default: throw r.fail("value", "expected a number or a boolean")
+                }
+            }
+            try r.finish(allowed: "t, node, event, touch, x, y, value")
+            return EventLogEntry(time: t, node: node, event: ControlEvents(name: eventName)!,
+                                 touch: touch, location: location, value: value)
+        } catch {
+            throw FormatError(file: error.file, line: line, key: error.key, message: error.message)
+        }
+    }
+}
+
+/// Gives every control of a tree one target for all events that turns each sent
+/// bit into an `EventLogEntry` (how `run` and `replay` produce the event log).
+public enum EventRecorder {
+    /// The identifier of the recorder's closure on each control.
+    public static let actionIdentifier = ActionIdentifier("touchstone.event-log")
+
+    /// Attaches to every control under `root`. `now` gives the time for sends without a touch.
+    public static func attach(to root: Node, now: @escaping () -> Double = { 0 },
+                              sink: @escaping (EventLogEntry) -> Void) {
+        root.forEachInSubtree { node in
+            guard let control = node as? ControlNode else { return }
+            control.addAction(for: .allEvents, identifier: actionIdentifier) { sender, event in
+                sink(entry(for: sender, event: event, now: now))
+            }
+        }
+    }
+
+    /// The log entry for one send.
+    public static func entry(for control: ControlNode, event: ActionEvent, now: () -> Double) -> EventLogEntry {
+        var value: EventLogEntry.Value?
+        if let slider = control as? SliderNode { value = .number(slider.value) }
+        if let toggle = control as? ToggleNode { value = .bool(toggle.isOn) }
+        return EventLogEntry(time: event.touch?.timestamp ?? now(), node: control.name, event: event.event,
+                             touch: event.touch?.id, location: event.touch?.location(in: control), value: value)
+    }
+}

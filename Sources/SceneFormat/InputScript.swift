@@ -1,0 +1,106 @@
+import NodeCore
+
+/// Reads and writes input scripts (SPEC §7): one JSON event per line, `t` in
+/// milliseconds never going backwards, coordinates in surface points.
+public enum InputScript {
+    static let touchTypes = ["touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel"]
+    static let pointerTypes = ["pointer.motion", "pointer.button", "pointer.leave"]
+    static let allTypes = touchTypes + pointerTypes + ["key"]
+
+    /// Decodes a whole script; blank lines are skipped.
+    public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> [TimedInputEvent] {
+        var events: [TimedInputEvent] = []
+        var lastTime = -Double.infinity
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let event = try decodeLine(Array(rawLine), file: file, line: lineNumber)
+            if event.time < lastTime {
+                throw FormatError(file: file, line: lineNumber, key: "t",
+                                  message: "time \(JSONWriting.integral(event.time)) goes backwards (previous event at \(JSONWriting.integral(lastTime)))")
+            }
+            lastTime = event.time
+            events.append(event)
+        }
+        return events
+    }
+
+    /// Decodes one line (`line` is its 1-based number in `file`).
+    public static func decodeLine(_ bytes: [UInt8], file: String, line: Int) throws(FormatError) -> TimedInputEvent {
+        let json: JSONNode
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw FormatError(file: file, line: line, key: nil, message: error.message)
+        }
+        var r = try ObjectReader(json, file: file, path: "")
+        let lineFix = { (e: FormatError) in FormatError(file: e.file, line: line, key: e.key, message: e.message) }
+        do throws(FormatError) {
+            let t = try r.required("t") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                try r.number(k, in: 0...Double.greatestFiniteMagnitude)
+            }
+            let type = try r.required("type") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                try r.choice(k, allTypes)
+            }
+            func point(_ r: inout ObjectReader) throws(FormatError) -> Point {
+                let x = try r.required("x") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+                let y = try r.required("y") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+                return Point(x: x, y: y)
+            }
+            func id(_ r: inout ObjectReader) throws(FormatError) -> Int {
+                try r.required("id") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.integer(k) }
+            }
+            func pressed(_ r: inout ObjectReader) throws(FormatError) -> Bool {
+                try r.required("state") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.choice(k, ["pressed", "released"])
+                } == "pressed"
+            }
+            let event: InputEvent
+            var allowed = ["t", "type"]
+            switch type {
+            case "touch.down": event = .touchDown(id: try id(&r), location: try point(&r)); allowed += ["id", "x", "y"]
+            case "touch.motion": event = .touchMotion(id: try id(&r), location: try point(&r)); allowed += ["id", "x", "y"]
+            case "touch.up": event = .touchUp(id: try id(&r)); allowed += ["id"]
+            case "touch.frame": event = .touchFrame
+            case "touch.cancel": event = .touchCancel
+            case "pointer.motion": event = .pointerMotion(location: try point(&r)); allowed += ["x", "y"]
+            case "pointer.button":
+                let name = try r.required("button") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.choice(k, PointerButton.allCases.map(\.rawValue))
+                }
+                event = .pointerButton(PointerButton(rawValue: name)!, pressed: try pressed(&r))
+                allowed += ["button", "state"]
+            case "pointer.leave": event = .pointerLeave
+            default:
+                let key = try r.required("key") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
+                guard !key.isEmpty else { throw r.fail("key", "must not be empty") }
+                event = .key(key, pressed: try pressed(&r))
+                allowed += ["key", "state"]
+            }
+            try r.finish(allowed: "\(allowed.joined(separator: ", ")) for type '\(type)'")
+            return TimedInputEvent(time: t, event: event)
+        } catch {
+            throw lineFix(error)
+        }
+    }
+
+    /// One script line for `event`, without the newline.
+    public static func encode(_ event: TimedInputEvent) -> String {
+        let t = JSONWriting.integral(event.time)
+        func xy(_ p: Point) -> String { "\"x\":\(JSONWriting.coordinate(p.x)),\"y\":\(JSONWriting.coordinate(p.y))" }
+        switch event.event {
+        case .touchDown(let id, let p): return "{\"t\":\(t),\"type\":\"touch.down\",\"id\":\(id),\(xy(p))}"
+        case .touchMotion(let id, let p): return "{\"t\":\(t),\"type\":\"touch.motion\",\"id\":\(id),\(xy(p))}"
+        case .touchUp(let id): return "{\"t\":\(t),\"type\":\"touch.up\",\"id\":\(id)}"
+        case .touchFrame: return "{\"t\":\(t),\"type\":\"touch.frame\"}"
+        case .touchCancel: return "{\"t\":\(t),\"type\":\"touch.cancel\"}"
+        case .pointerMotion(let p): return "{\"t\":\(t),\"type\":\"pointer.motion\",\(xy(p))}"
+        case .pointerButton(let b, let pressed):
+            return "{\"t\":\(t),\"type\":\"pointer.button\",\"button\":\"\(b.rawValue)\",\"state\":\"\(pressed ? "pressed" : "released")\"}"
+        case .pointerLeave: return "{\"t\":\(t),\"type\":\"pointer.leave\"}"
+        case .key(let key, let pressed):
+            return "{\"t\":\(t),\"type\":\"key\",\"key\":\(JSONWriting.quote(key)),\"state\":\"\(pressed ? "pressed" : "released")\"}"
+        }
+    }
+}

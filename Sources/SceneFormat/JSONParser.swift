@@ -1,0 +1,224 @@
+/// A strict RFC 8259 JSON parser over UTF-8 bytes that records line numbers and
+/// rejects duplicate keys, non-finite numbers and trailing garbage.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    /// Nesting deeper than this is rejected instead of exhausting the stack.
+    static let maximumDepth = 256
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses one complete JSON document.
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes)
+        parser.skipByteOrderMark()
+        parser.skipWhitespace()
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+        }
+        return node
+    }
+
+    private mutating func skipByteOrderMark() {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, message: message)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of input" }
+        let b = bytes[index]
+        if b >= 0x20 && b < 0x7F { return "character '\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x\(String(b, radix: 16))"
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A: line += 1; index += 1
+            case 0x20, 0x09, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
+        guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        let startLine = line
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: .object(try parseObject(depth: depth)), line: startLine)
+        case UInt8(ascii: "["): return JSONNode(value: .array(try parseArray(depth: depth)), line: startLine)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), line: startLine)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), line: startLine)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: startLine)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: startLine)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), line: startLine)
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let w = Array(word.utf8)
+        guard bytes.count - index >= w.count, Array(bytes[index..<index + w.count]) == w else {
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        index += w.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
+        index += 1
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return members }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a key in quotes")
+            }
+            let keyLine = line
+            let key = try parseString()
+            if members.contains(where: { $0.key == key }) { throw JSONSyntaxError(line: keyLine, message: "duplicate key '\(key)'") }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()) after key '\(key)', expected ':'")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            members.append(JSONNode.Member(key: key, line: keyLine, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
+            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+        index += 1
+        var items: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var chunkStart = index
+        func flush(_ parser: JSONParser, _ end: Int, into s: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
+            guard end > chunkStart else { return }
+            guard let text = String(validating: parser.bytes[chunkStart..<end], as: UTF8.self) else {
+                throw parser.error("invalid UTF-8 in a string")
+            }
+            s.append(contentsOf: text.unicodeScalars)
+        }
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                try flush(self, index, into: &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if b < 0x20 { throw error("control character in a string (escape it)") }
+            if b == UInt8(ascii: "\\") {
+                try flush(self, index, into: &scalars)
+                index += 1
+                guard index < bytes.count else { break }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("unpaired surrogate in a string")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in a string") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape in a string") }
+                    scalars.append(scalar)
+                default:
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                }
+                chunkStart = index
+                continue
+            }
+            index += 1
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape in a string")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = index
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.index
+            while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
+            return p.index - s
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let intStart = index
+        let intDigits = digits(&self)
+        guard intDigits > 0 else { throw error("invalid number") }
+        if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("invalid number (leading zero)") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("invalid number (no digits after '.')") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("invalid number (no digits in exponent)") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range") }
+        return value
+    }
+}

@@ -1,0 +1,36 @@
+/// Small helpers for writing the project's one-line JSON records.
+enum JSONWriting {
+    /// `s` as a JSON string literal.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A whole number without a fraction (`30`), anything else in shortest form.
+    static func integral(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+
+    /// A coordinate rounded to `coordinatePrecision` and always with a fraction (`12.0`).
+    static func coordinate(_ n: Double) -> String {
+        let rounded = (n * coordinateScale).rounded() / coordinateScale
+        return String(rounded == 0 ? 0 : rounded)
+    }
+
+    /// Coordinates in logs and recordings keep this many decimals (float noise removed).
+    static let coordinatePrecision = 3
+    static let coordinateScale = 1000.0
+}

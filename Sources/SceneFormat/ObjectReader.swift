@@ -1,0 +1,122 @@
+import NodeCore
+
+/// Reads the members of one JSON object with typed getters, and rejects keys
+/// that no getter asked for (unknown keys are errors, never ignored).
+struct ObjectReader {
+    let file: String
+    /// Key path of this object, e.g. `root.children[1]`, for messages.
+    let path: String
+    let line: Int
+    private let members: [JSONNode.Member]
+    private var consumed: Set<String> = []
+
+    init(_ node: JSONNode, file: String, path: String) throws(FormatError) {
+        guard case .object(let members) = node.value else {
+            throw FormatError(file: file, line: node.line, key: path.isEmpty ? nil : path,
+                              message: "expected an object, got \(node.typeName)")
+        }
+        self.file = file
+        self.path = path
+        self.line = node.line
+        self.members = members
+    }
+
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func fail(_ key: String, _ message: String, line: Int? = nil) -> FormatError {
+        FormatError(file: file, line: line ?? memberLine(key) ?? self.line, key: keyPath(key), message: message)
+    }
+
+    private func memberLine(_ key: String) -> Int? { members.first { $0.key == key }?.line }
+
+    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    /// The raw value of `key`, marking it used.
+    mutating func raw(_ key: String) -> JSONNode? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        consumed.insert(key)
+        return member.value
+    }
+
+    mutating func required<T>(_ key: String, _ read: (inout ObjectReader, String) throws(FormatError) -> T?) throws(FormatError) -> T {
+        guard let value = try read(&self, key) else { throw fail(key, "required key is missing", line: line) }
+        return value
+    }
+
+    mutating func string(_ key: String) throws(FormatError) -> String? {
+        guard let node = raw(key) else { return nil }
+        guard case .string(let s) = node.value else { throw fail(key, "expected a string, got \(node.typeName)") }
+        return s
+    }
+
+    mutating func bool(_ key: String) throws(FormatError) -> Bool? {
+        guard let node = raw(key) else { return nil }
+        guard case .bool(let b) = node.value else { throw fail(key, "expected true or false, got \(node.typeName)") }
+        return b
+    }
+
+    mutating func number(_ key: String, in range: ClosedRange<Double>? = nil) throws(FormatError) -> Double? {
+        guard let node = raw(key) else { return nil }
+        guard case .number(let n) = node.value else { throw fail(key, "expected a number, got \(node.typeName)") }
+        if let range, !range.contains(n) {
+            if range.upperBound == .greatestFiniteMagnitude {
+                throw fail(key, "must be at least \(Self.format(range.lowerBound)), got \(Self.format(n))")
+            }
+            throw fail(key, "\(Self.format(n)) is out of range \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
+        }
+        return n
+    }
+
+    mutating func integer(_ key: String) throws(FormatError) -> Int? {
+        guard let n = try number(key) else { return nil }
+        guard n == n.rounded(), abs(n) <= Double(Int32.max) else { throw fail(key, "expected a whole number, got \(Self.format(n))") }
+        return Int(n)
+    }
+
+    /// An array of exactly `count` numbers; `names` describe them in messages.
+    mutating func numbers(_ key: String, names: [String]) throws(FormatError) -> [Double]? {
+        guard let node = raw(key) else { return nil }
+        let shape = "[" + names.joined(separator: ", ") + "]"
+        guard case .array(let items) = node.value else { throw fail(key, "expected \(shape), got \(node.typeName)") }
+        guard items.count == names.count else {
+            throw fail(key, "expected \(names.count) numbers \(shape), got \(items.count)")
+        }
+        var result: [Double] = []
+        for (i, item) in items.enumerated() {
+            guard case .number(let n) = item.value else {
+                throw fail(key, "\(names[i]) must be a number, got \(item.typeName)", line: item.line)
+            }
+            result.append(n)
+        }
+        return result
+    }
+
+    mutating func color(_ key: String) throws(FormatError) -> Color? {
+        guard let text = try string(key) else { return nil }
+        guard let color = Color(hex: text) else {
+            throw fail(key, "'\(text)' is not a color; use #RRGGBB or #RRGGBBAA")
+        }
+        return color
+    }
+
+    /// One of `choices`.
+    mutating func choice(_ key: String, _ choices: [String]) throws(FormatError) -> String? {
+        guard let text = try string(key) else { return nil }
+        guard choices.contains(text) else {
+            throw fail(key, "'\(text)' is not one of \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// Throws for the first key no getter read.
+    func finish(allowed: String) throws(FormatError) {
+        if let unknown = members.first(where: { !consumed.contains($0.key) }) {
+            throw FormatError(file: file, line: unknown.line, key: keyPath(unknown.key),
+                              message: "unknown key; allowed here: \(allowed)")
+        }
+    }
+
+    static func format(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+}

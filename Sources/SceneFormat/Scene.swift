@@ -1,0 +1,29 @@
+import NodeCore
+
+/// A decoded scene file: window size, background color and node tree.
+public struct Scene {
+    public var size: Size
+    public var background: Color
+    public var root: Node
+
+    public init(size: Size, background: Color, root: Node) {
+        self.size = size
+        self.background = background
+        self.root = root
+    }
+
+    /// The default window background when a scene names none.
+    public static let defaultBackground = Color.white
+
+    /// A window owning this scene's tree.
+    public func makeWindow() -> Window {
+        Window(root: root, size: size)
+    }
+}
+
+/// The `kind` values a scene node may have.
+public enum NodeKind: String, CaseIterable, Sendable {
+    case node, control, button, toggle, slider
+
+    var isControl: Bool { self != .node }
+}

@@ -1,0 +1,42 @@
+import NodeCore
+import SceneFormat
+
+/// Feeds an input script through the same dispatch code as a live session, with
+/// no compositor: what CI checks offline is what runs on a device.
+public final class Replay {
+    public let scene: Scene
+    public let window: Window
+    public let dispatcher: InputDispatcher
+    /// Touch visualization state, toggled by `t` (used when rendering the final frame).
+    public private(set) var showsTouches = false
+    /// True once `q` or Escape was pressed; later events are not applied.
+    public private(set) var quitRequested = false
+    private var currentTime = 0.0
+
+    /// Builds the window for `scene` and attaches the event-log target to every control.
+    public init(scene: Scene, showsTappableAreas: Bool = false, log: @escaping (EventLogEntry) -> Void) {
+        self.scene = scene
+        window = scene.makeWindow()
+        window.showsTappableAreas = showsTappableAreas
+        dispatcher = InputDispatcher(window: window)
+        EventRecorder.attach(to: scene.root, now: { [unowned self] in currentTime }, sink: log)
+        dispatcher.onKey = { [unowned self] key, pressed, _ in
+            guard pressed, let command = KeyCommand(keyName: key) else { return }
+            switch command {
+            case .toggleOverlay: window.showsTappableAreas.toggle()
+            case .toggleTouches: showsTouches.toggle()
+            case .quit: quitRequested = true
+            }
+        }
+    }
+
+    /// Applies every event in order, then any touch batch still waiting for a frame.
+    public func play(_ events: [TimedInputEvent]) {
+        for event in events {
+            guard !quitRequested else { break }
+            currentTime = event.time
+            dispatcher.handle(event)
+        }
+        dispatcher.finish()
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Session
+
+/// `touchstone`: argument parsing only; the work happens in `Session`.
+@main
+struct Touchstone: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchstone",
+        abstract: "UIKit-style touch handling, hit-test slop and a tappable-area overlay for Wayland.",
+        subcommands: [ReplayCommand.self]
+    )
+
+    /// Runs a command and maps failures to SPEC §8 exit statuses: 2 for bad
+    /// arguments or input files, 1 for runtime failures, 3 for audit findings.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("touchstone: error: \(failure.message)\n".utf8))
+            Foundation.exit(failure.status)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = fullMessage(for: error)
+            FileHandle.standardError.write(Data((message.hasPrefix("Error:") ? message : "touchstone: error: \(message)").utf8 + [0x0A]))
+            Foundation.exit(2)
+        }
+    }
+}
