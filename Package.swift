@@ -52,7 +52,7 @@ let package = Package(
             name: "touchstone",
             dependencies: ["Session", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render"]),
         .testTarget(
             name: "NodeCoreTests",
             dependencies: [

@@ -16,16 +16,32 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write the event log to this file instead of standard output.")
     var events: String?
 
+    @Option(help: "Render the final frame to this PNG file.")
+    var png: String?
+
+    @Flag(help: "Start with the tappable-area debug overlay on (the script's `d` key toggles it).")
+    var debugOverlay = false
+
+    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels (1, 2 or 3).")
+    var scale = 1
+
+    func validate() throws {
+        try validateScale(scale)
+    }
+
     func run() throws {
         let scene = try InputFiles.loadScene(scene)
         let script = try InputFiles.loadInputScript(input)
         let sink = try events.map { path throws(CommandFailure) in try LineSink(path: path) } ?? LineSink()
         var writeError: CommandFailure?
-        let replay = Replay(scene: scene) { entry in
+        let replay = Replay(scene: scene, showsTappableAreas: debugOverlay) { entry in
             guard writeError == nil else { return }
             do throws(CommandFailure) { try sink.write(entry.line) } catch { writeError = error }
         }
         replay.play(script)
         if let writeError { throw writeError }
+        if let png {
+            try SceneRendering.writePNG(of: replay.window, background: scene.background, scale: scale, to: png)
+        }
     }
 }

@@ -8,7 +8,7 @@ struct Touchstone: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchstone",
         abstract: "UIKit-style touch handling, hit-test slop and a tappable-area overlay for Wayland.",
-        subcommands: [ReplayCommand.self]
+        subcommands: [ReplayCommand.self, RenderCommand.self, AuditCommand.self]
     )
 
     /// Runs a command and maps failures to SPEC §8 exit statuses: 2 for bad
@@ -17,6 +17,9 @@ struct Touchstone: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            // A status chosen by the command itself (audit findings: 3); its output is already printed.
+            Foundation.exit(code.rawValue)
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("touchstone: error: \(failure.message)\n".utf8))
             Foundation.exit(failure.status)

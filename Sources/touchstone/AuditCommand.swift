@@ -1,0 +1,37 @@
+import ArgumentParser
+import Session
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Report every control's tappable area: size, sides cut by ancestors, clipping, overlaps.",
+        discussion: "Exit status 0 when nothing was found, 3 when the report has findings."
+    )
+
+    /// Exit status when the audit found problems (SPEC §8).
+    static let findingsStatus: Int32 = 3
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Option(name: .customLong("min-size"),
+            help: "Minimum tappable width and height in points (Apple HIG 44, Material 48, WCAG 2.5.8 24).")
+    var minSize = SceneAudit.defaultMinimumSize
+
+    @Flag(help: "Print the report as JSON instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard minSize.isFinite, minSize >= 0 else {
+            throw ValidationError("--min-size must be a non-negative number of points, got \(minSize)")
+        }
+    }
+
+    func run() throws {
+        let scene = try InputFiles.loadScene(scene)
+        let window = scene.makeWindow()
+        let report = SceneAudit.report(on: window, minimumSize: minSize, json: json)
+        print(report.text, terminator: "")
+        if report.hasFindings { throw ExitCode(Self.findingsStatus) }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Render
+import Testing
+
+private func temporaryPNG(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-\(UUID())-\(name).png").path
+}
+
+@Suite struct RenderCommandTests {
+    @Test func renderWritesAPNGOfTheSceneSize() throws {
+        let path = temporaryPNG("render")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CLIRun(["render", "examples/overlap.json", "--png", path])
+        #expect(run.status == 0 && run.stdout == "" && run.stderr == "")
+        let image = try Canvas.readPNG(from: path)
+        #expect(image.width == 320 && image.height == 240)
+        // The scene's white background in a corner, the "back" button's green inside it.
+        #expect(image.components(x: 1, y: 1) == PixelComponents(alpha: 255, red: 255, green: 255, blue: 255))
+        #expect(image.components(x: 45, y: 130) == PixelComponents(alpha: 255, red: 0x34, green: 0xC7, blue: 0x59))
+    }
+
+    @Test func scaleMultipliesThePixelSize() throws {
+        let path = temporaryPNG("scale")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CLIRun(["render", "examples/slider-toggle.json", "--png", path, "--scale", "2"])
+        #expect(run.status == 0)
+        let image = try Canvas.readPNG(from: path)
+        #expect(image.width == 640 && image.height == 400)
+    }
+
+    @Test func debugOverlayPaintsTheTappableAreas() throws {
+        let plain = temporaryPNG("plain"), overlay = temporaryPNG("overlay")
+        defer {
+            try? FileManager.default.removeItem(atPath: plain)
+            try? FileManager.default.removeItem(atPath: overlay)
+        }
+        #expect(try CLIRun(["render", "examples/overlap.json", "--png", plain]).status == 0)
+        #expect(try CLIRun(["render", "examples/overlap.json", "--png", overlay, "--debug-overlay"]).status == 0)
+        // "front" has 10 pt of slop: at (285, 195) there is only white background without the overlay.
+        let white = PixelComponents(alpha: 255, red: 255, green: 255, blue: 255)
+        #expect(try Canvas.readPNG(from: plain).components(x: 285, y: 195) == white)
+        #expect(try Canvas.readPNG(from: overlay).components(x: 285, y: 195)
+                .isClose(to: PixelComponents(alpha: 255, red: 153, green: 255, blue: 153)))
+    }
+
+    @Test func unsupportedScaleExitsTwo() throws {
+        let run = try CLIRun(["render", "examples/overlap.json", "--png", temporaryPNG("bad"), "--scale", "4"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--scale must be 1...3, got 4"))
+    }
+
+    @Test func missingPNGOptionExitsTwo() throws {
+        let run = try CLIRun(["render", "examples/overlap.json"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Missing expected argument '--png <png>'"))
+    }
+
+    @Test func missingSceneExitsTwo() throws {
+        let run = try CLIRun(["render", "examples/nope.json", "--png", temporaryPNG("none")])
+        #expect(run.status == 2)
+        #expect(run.stderr == "touchstone: error: examples/nope.json: cannot read: no such file\n")
+    }
+
+    @Test func unwritablePNGExitsOne() throws {
+        let run = try CLIRun(["render", "examples/overlap.json", "--png", "/nonexistent/dir/out.png"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("touchstone: error: cannot write PNG /nonexistent/dir/out.png"))
+    }
+
+    @Test func replayRendersTheFinalFrame() throws {
+        let path = temporaryPNG("replay")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CLIRun(["replay", "examples/slider-toggle.json", "examples/slider-toggle.input.jsonl",
+                              "--png", path, "--debug-overlay", "--scale", "2"])
+        let expected = try String(contentsOf: CLIRun.packageRoot.appendingPathComponent("examples/slider-toggle.events.jsonl"),
+                                  encoding: .utf8)
+        #expect(run.status == 0 && run.stdout == expected)
+        let image = try Canvas.readPNG(from: path)
+        #expect(image.width == 640 && image.height == 400)
+    }
+
+    @Test func replayWithoutPNGWritesNoImage() throws {
+        let run = try CLIRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl", "--scale", "9"])
+        #expect(run.status == 2)
+    }
+}
