@@ -1,0 +1,73 @@
+import Foundation
+import NodeCore
+import SceneFormat
+import Testing
+@testable import Render
+
+/// Every scene in `examples/` rendered at scale 1, with and without the overlay,
+/// compared with the reference PNGs in `Golden/` (see its README to regenerate them).
+@Suite struct GoldenImageTests {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let goldenFolder = testsFolder.appendingPathComponent("Golden")
+    static let examplesFolder = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples")
+
+    /// A channel may differ this much and still match (rounding in other pixman builds).
+    static let channelTolerance = 2
+    /// Share of pixels allowed to differ more than that: glyph edges from another
+    /// FreeType version or hinting setting. Shapes and overlay bands must match.
+    static let looseFraction = 0.005
+    /// Set to 1 to rewrite the golden images instead of comparing.
+    static let updateVariable = "TOUCHSTONE_UPDATE_GOLDEN"
+
+    static let scenes: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    static func goldenName(_ scene: String, overlay: Bool) -> String {
+        overlay ? "\(scene)-overlay.png" : "\(scene).png"
+    }
+
+    private func renderExample(_ name: String, overlay: Bool) throws -> Canvas {
+        let path = Self.examplesFolder.appendingPathComponent("\(name).json").path
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let scene = try SceneDecoder.decode(bytes, file: path)
+        let window = scene.makeWindow()
+        window.showsTappableAreas = overlay
+        let renderer = try Renderer(window: window, background: scene.background, scale: 1)
+        return try renderer.renderImage()
+    }
+
+    @Test func examplesExist() {
+        #expect(!Self.scenes.isEmpty)
+    }
+
+    @Test(arguments: scenes, [false, true])
+    func exampleSceneMatchesItsGoldenImage(scene: String, overlay: Bool) throws {
+        let canvas = try renderExample(scene, overlay: overlay)
+        let goldenPath = Self.goldenFolder.appendingPathComponent(Self.goldenName(scene, overlay: overlay)).path
+        if ProcessInfo.processInfo.environment[Self.updateVariable] == "1" {
+            try canvas.writePNG(to: goldenPath)
+            return
+        }
+        let golden = try Canvas.readPNG(from: goldenPath)
+        try #require(golden.width == canvas.width && golden.height == canvas.height,
+                     "golden \(golden.width)×\(golden.height), rendered \(canvas.width)×\(canvas.height)")
+        var loose = 0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where !canvas.components(x: x, y: y)
+                .isClose(to: golden.components(x: x, y: y), tolerance: Self.channelTolerance) {
+                loose += 1
+            }
+        }
+        let allowed = Int(Double(canvas.width * canvas.height) * Self.looseFraction)
+        #expect(loose <= allowed, "\(loose) pixels differ from \(goldenPath) (at most \(allowed) may)")
+    }
+
+    @Test func everyGoldenImageBelongsToAnExampleScene() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldenFolder.path).filter { $0.hasSuffix(".png") }
+        let expected = Self.scenes.flatMap { [Self.goldenName($0, overlay: false), Self.goldenName($0, overlay: true)] }
+        #expect(files.sorted() == expected.sorted())
+    }
+}
