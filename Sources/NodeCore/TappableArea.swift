@@ -90,17 +90,18 @@ public struct TappableArea {
     /// Like `all(in:)` for a tree whose root sits at its frame origin in window coordinates.
     public static func all(inTree root: Node) -> [TappableArea] {
         var result: [TappableArea] = []
-        func visit(_ node: Node, _ walk: AncestorWalk) {
-            guard node.isHittable else { return }
-            if let control = node as? ControlNode {
-                result.append(TappableArea(control: control, walk: walk))
-            }
-            guard !node.subnodes.isEmpty else { return }
-            let inner = walk.entering(node)
-            for child in node.subnodes { visit(child, inner) }
-        }
-        visit(root, AncestorWalk())
+        collect(root, AncestorWalk(), into: &result)
         return result
+    }
+
+    private static func collect(_ node: Node, _ walk: AncestorWalk, into result: inout [TappableArea]) {
+        guard node.isHittable else { return }
+        if let control = node as? ControlNode {
+            result.append(TappableArea(control: control, walk: walk))
+        }
+        guard !node.subnodes.isEmpty else { return }
+        let inner = walk.entering(node)
+        for child in node.subnodes { collect(child, inner, into: &result) }
     }
 
     private init(control: ControlNode, walk: AncestorWalk) {
