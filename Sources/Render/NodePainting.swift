@@ -27,23 +27,15 @@ extension Renderer {
     func paint(_ node: Node, x: Double, y: Double, in target: PaintTarget) {
         guard !node.isHidden, node.alpha > 0 else { return }
         let rect = PixelRect(snapping: Rect(x: x, y: y, width: node.frame.width, height: node.frame.height), scale: scale)
-        if node.alpha < 1, needsGroupOpacity(node) {
+        // Every translucent node gets a layer, even one with a single paint operation:
+        // multiplying that color's alpha instead rounds differently from compositing a
+        // layer, so a node's pixels would change when a subnode is added or removed
+        // elsewhere, outside the damage that change reports.
+        if node.alpha < 1 {
             paintGroup(node, x: x, y: y, rect: rect, in: target)
         } else {
-            paintContents(node, x: x, y: y, rect: rect, opacity: node.alpha, in: target)
+            paintContents(node, x: x, y: y, rect: rect, in: target)
         }
-    }
-
-    /// Whether painting `node` at reduced opacity needs an offscreen layer: it has
-    /// visible subnodes or more than one paint operation, which could overlap.
-    private func needsGroupOpacity(_ node: Node) -> Bool {
-        if node.subnodes.contains(where: { !$0.isHidden && $0.alpha > 0 }) { return true }
-        if node is SliderNode || node is ToggleNode { return true }
-        var operations = 0
-        if backgroundColor(of: node).alpha > 0 { operations += 1 }
-        if node.borderWidth > 0, node.borderColor.alpha > 0 { operations += 1 }
-        if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0 { operations += 1 }
-        return operations > 1
     }
 
     private func backgroundColor(of node: Node) -> Color {
@@ -53,6 +45,8 @@ extension Renderer {
     /// Paints the subtree into a transparent layer at full opacity, then composites
     /// the layer OVER the target with the node's alpha.
     private func paintGroup(_ node: Node, x: Double, y: Double, rect: PixelRect, in target: PaintTarget) {
+        let alpha = UInt8((node.alpha * 255).rounded())
+        guard alpha > 0 else { return }
         let extent = target.local(paintExtent(of: node, x: x, y: y, rect: rect)).intersection(target.visible)
         guard !extent.isEmpty, target.clip.intersects(extent),
               let layer = layers.acquire(width: extent.width, height: extent.height) else { return }
@@ -62,9 +56,8 @@ extension Renderer {
         clip.translate(dx: -extent.x, dy: -extent.y)
         let inner = PaintTarget(surface: layer, offsetX: target.offsetX + extent.x,
                                 offsetY: target.offsetY + extent.y, clip: clip)
-        paintContents(node, x: x, y: y, rect: rect, opacity: 1, in: inner)
+        paintContents(node, x: x, y: y, rect: rect, in: inner)
         target.surface.setClip(target.clip)
-        let alpha = UInt8((node.alpha * 255).rounded())
         target.surface.composite(layer, opacity: alpha, x: extent.x, y: extent.y,
                                  width: extent.width, height: extent.height)
     }
@@ -83,13 +76,12 @@ extension Renderer {
         return extent
     }
 
-    /// Paints the node's own content with `opacity` applied to each color, then its subnodes.
-    private func paintContents(_ node: Node, x: Double, y: Double, rect: PixelRect, opacity: Double,
-                               in target: PaintTarget) {
+    /// Paints the node's own content, then its subnodes.
+    private func paintContents(_ node: Node, x: Double, y: Double, rect: PixelRect, in target: PaintTarget) {
         let local = target.local(rect)
         if local.intersects(target.visible), target.clip.intersects(local) {
             target.surface.setClip(target.clip)
-            paintOwn(node, x: x, y: y, local: local, opacity: opacity, in: target)
+            paintOwn(node, x: x, y: y, local: local, in: target)
         }
         guard !node.subnodes.isEmpty else { return }
         var inner = target
@@ -105,8 +97,7 @@ extension Renderer {
     }
 
     /// Background, control decoration, border, label; `local` is the node in surface pixels.
-    private func paintOwn(_ node: Node, x: Double, y: Double, local: PixelRect, opacity: Double,
-                          in target: PaintTarget) {
+    private func paintOwn(_ node: Node, x: Double, y: Double, local: PixelRect, in target: PaintTarget) {
         let surface = target.surface
         let size = node.frame.size
         /// A rect given in the node's points, in surface pixels.
@@ -114,28 +105,28 @@ extension Renderer {
             target.local(PixelRect(snapping: r.offsetBy(dx: x, dy: y), scale: scale))
         }
 
-        surface.fill(local, color: PremultipliedColor(backgroundColor(of: node), opacity: opacity))
+        surface.fill(local, color: PremultipliedColor(backgroundColor(of: node)))
 
         if let slider = node as? SliderNode {
             let thickness = min(ControlStyle.sliderTrackThickness, size.height)
             let top = (size.height - thickness) / 2
             let split = size.width * slider.value
             surface.fill(pixels(Rect(minX: 0, minY: top, maxX: split, maxY: top + thickness)),
-                         color: PremultipliedColor(ControlStyle.sliderFillColor, opacity: opacity))
+                         color: PremultipliedColor(ControlStyle.sliderFillColor))
             surface.fill(pixels(Rect(minX: split, minY: top, maxX: size.width, maxY: top + thickness)),
-                         color: PremultipliedColor(ControlStyle.sliderTrackColor, opacity: opacity))
+                         color: PremultipliedColor(ControlStyle.sliderTrackColor))
         } else if let toggle = node as? ToggleNode {
             let inset = ControlStyle.toggleKnobInset
             let side = size.height - 2 * inset
             if side > 0, size.width >= side + 2 * inset {
                 let left = toggle.isOn ? size.width - inset - side : inset
                 surface.fill(pixels(Rect(x: left, y: inset, width: side, height: side)),
-                             color: PremultipliedColor(ControlStyle.toggleKnobColor, opacity: opacity))
+                             color: PremultipliedColor(ControlStyle.toggleKnobColor))
             }
         }
 
         if node.borderWidth > 0 {
-            let color = PremultipliedColor(node.borderColor, opacity: opacity)
+            let color = PremultipliedColor(node.borderColor)
             let inner = pixels(Rect(origin: .zero, size: size).inset(by: EdgeInsets(all: node.borderWidth)))
             if inner.isEmpty {
                 surface.fill(local, color: color)
@@ -153,7 +144,7 @@ extension Renderer {
         if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0, let glyphs = glyphs() {
             let pixelSize = Int((LabelStyle.fontSize * Double(scale)).rounded())
             glyphs.draw(label, pixelSize: pixelSize, centeredIn: local, visible: target.visible,
-                        color: PremultipliedColor(node.labelColor, opacity: opacity), on: surface)
+                        color: PremultipliedColor(node.labelColor), on: surface)
         }
     }
 }

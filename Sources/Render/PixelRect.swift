@@ -74,4 +74,18 @@ extension PixelRect {
         self.init(minX: snap(rect.minX), minY: snap(rect.minY), maxX: snap(rect.maxX), maxY: snap(rect.maxY))
         if isEmpty { width = max(width, 0); height = max(height, 0) }
     }
+
+    /// The pixels that any part of `rect` (points) touches at buffer `scale`: each edge
+    /// rounded outwards. Used for damage areas, so that an area computed with a
+    /// slightly different floating-point sum than the painting still covers it.
+    public init(covering rect: Rect, scale: Int) {
+        let s = Double(scale)
+        func clamp(_ v: Double) -> Int {
+            if v.isNaN { return 0 }
+            return Int(min(max(v, -1_000_000_000), 1_000_000_000))
+        }
+        self.init(minX: clamp((rect.minX * s).rounded(.down)), minY: clamp((rect.minY * s).rounded(.down)),
+                  maxX: clamp((rect.maxX * s).rounded(.up)), maxY: clamp((rect.maxY * s).rounded(.up)))
+        if isEmpty { width = max(width, 0); height = max(height, 0) }
+    }
 }

@@ -28,12 +28,13 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 /// there is no antialiasing except in glyphs.
 ///
 /// Opacity is group opacity, as UIKit and Core Animation do by default
-/// (`allowsGroupOpacity`): a node with alpha below 1 whose paint can overlap itself
-/// (several paint operations, or visible subnodes) is painted into an offscreen
-/// layer at full opacity, and the layer is composited OVER with the node's alpha. So
-/// nested translucency multiplies down the tree and a translucent node's own parts
-/// never show through one another. A node with a single paint operation and no
-/// visible subnodes gets the same result cheaper: its color's alpha is multiplied.
+/// (`allowsGroupOpacity`): a node with alpha below 1 is painted with its subtree
+/// into an offscreen layer at full opacity (scratch buffers pooled per nesting
+/// depth), and the layer is composited OVER with the node's alpha, rounded to 8
+/// bits. So nested translucency multiplies down the tree and a translucent node's
+/// parts never show through one another. Every translucent node takes this path,
+/// even with a single paint operation, so that its pixels never depend on whether
+/// it has subnodes (which would break damage-limited repaints by a rounding step).
 ///
 /// Damage: `takeDamage()` turns the window's invalidations into buffer-pixel rects,
 /// and `render(damage:into:)` repaints only those, giving exactly the pixels a full
@@ -115,7 +116,7 @@ public final class Renderer {
     }
 
     /// The buffer pixels that `invalidations` affect: for `.node`, `paintedRect(of:)`;
-    /// for `.area`, the area snapped like painting (so it covers everything painted inside it).
+    /// for `.area`, every pixel the area touches (edges rounded outwards).
     public func damage(for invalidations: [Invalidation]) -> [PixelRect] {
         let bounds = bufferBounds
         var rects: [PixelRect] = []
@@ -123,7 +124,7 @@ public final class Renderer {
             let rect: PixelRect
             switch invalidation {
             case let .area(area):
-                rect = PixelRect(snapping: area, scale: scale)
+                rect = area.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : PixelRect(covering: area, scale: scale)
             case let .node(node):
                 guard let painted = paintedRect(of: node) else { continue }
                 rect = painted
