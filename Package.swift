@@ -5,6 +5,7 @@ let package = Package(
     name: "Touchstone",
     products: [
         .library(name: "NodeCore", targets: ["NodeCore"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -18,6 +19,62 @@ let package = Package(
                 "NodeCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+
+        // MARK: Wayland client (issue 4)
+
+        // Thin C adapters: a [system] modulemap over a one-line shim header each.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
+        // Used only by tests: a real server peer for the generated bindings, and PNG decoding.
+        .systemLibrary(
+            name: "CWaylandServer",
+            pkgConfig: "wayland-server",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // Protocol XML → Swift bindings; run at build time by the plugin below.
+        .executableTarget(name: "WaylandScanner"),
+        .plugin(
+            name: "WaylandScannerPlugin",
+            capability: .buildTool(),
+            dependencies: ["WaylandScanner"]
+        ),
+        .target(
+            name: "WaylandClient",
+            dependencies: ["CWaylandClient", "CXKBCommon"],
+            plugins: ["WaylandScannerPlugin"]
+        ),
+        .testTarget(
+            name: "WaylandScannerTests",
+            dependencies: ["WaylandClient", "CWaylandClient", "CWaylandServer"],
+            plugins: ["WaylandScannerPlugin"]
+        ),
+        .testTarget(
+            name: "WaylandClientTests",
+            dependencies: ["WaylandClient"]
+        ),
+        // End-to-end tests: each starts its own headless weston.
+        .testTarget(
+            name: "WaylandIntegrationTests",
+            dependencies: ["WaylandClient", "CPNG"]
+        ),
+        .executableTarget(
+            name: "WaylandBench",
+            dependencies: ["WaylandClient"],
+            path: "Benchmarks/WaylandBench"
         ),
     ]
 )
