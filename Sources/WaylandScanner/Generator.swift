@@ -41,7 +41,24 @@ struct Generator {
             }
             out += "    ])\n"
         }
+        out += renderErrorNames()
         out += "}\n\n"
+        return out
+    }
+
+    /// `interface` + error code → "entry_name: summary", for protocol error messages.
+    private func renderErrorNames() -> String {
+        var out = "    static func describeError(interface: String, code: UInt32) -> String? {\n"
+        out += "        switch (interface, code) {\n"
+        for interface in protocolModel.interfaces {
+            guard let errors = interface.enums.first(where: { $0.name == "error" }) else { continue }
+            for entry in errors.entries {
+                let text = entry.name + (entry.summary.map { ": " + $0 } ?? "")
+                let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                out += "        case (\"\(interface.name)\", \(entry.value)): return \"\(escaped)\"\n"
+            }
+        }
+        out += "        default: return nil\n        }\n    }\n"
         return out
     }
 
