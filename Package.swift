@@ -34,6 +34,8 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        // timerfd and signalfd, which Glibc's Swift module does not expose. Headers only.
+        .systemLibrary(name: "CLinuxEvents"),
         // Used only by tests: a real server peer for the generated bindings, and PNG decoding.
         .systemLibrary(
             name: "CWaylandServer",
@@ -54,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["CWaylandClient", "CXKBCommon"],
+            dependencies: ["CWaylandClient", "CXKBCommon", "CLinuxEvents"],
             plugins: ["WaylandScannerPlugin"]
         ),
         .testTarget(
