@@ -38,8 +38,13 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
 /// the event loop needs.
 public final class WaylandDisplay {
     package let pointer: OpaquePointer
-    /// The `wl_display` protocol object, source of the registry and sync callbacks.
-    public let object: WlDisplay
+    /// The `wl_display` protocol object, source of the registry and sync callbacks. Objects
+    /// made from it keep this display connected until they are gone.
+    public var object: WlDisplay {
+        let display = WlDisplay(adopting: pointer, version: 1)
+        display.keepAlive = self
+        return display
+    }
     /// The display name we connected to (for messages).
     public let name: String
 
@@ -56,7 +61,6 @@ public final class WaylandDisplay {
         }
         pointer = display
         self.name = shown
-        object = WlDisplay(adopting: display, version: 1)
     }
 
     deinit {

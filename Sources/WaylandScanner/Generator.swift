@@ -204,7 +204,7 @@ struct Generator {
             return "WaylandProxy.existing(\(a).o) as? \(t)"
         case .newID:
             let t = arg.interface.map(Naming.typeName) ?? "WaylandProxy"
-            return "\(a).o.map { \(t)(adopting: $0, version: version) }"
+            return "\(a).o.map { adoptChild(\(t).self, $0, version: version) }"
         }
     }
 
@@ -325,7 +325,7 @@ struct Generator {
             let v = generic ? "version" : "self.version"
             out += "        let created = marshalConstructor(opcode: \(opcode), interface: \(t).interface, version: \(v), arguments: &arguments)\n"
             if needsArena { out += "        withExtendedLifetime(arena) {}\n" }
-            out += "        return \(t)(adopting: created, version: \(v))\n"
+            out += "        return adoptChild(\(t).self, created, version: \(v))\n"
         } else if request.isDestructor {
             out += "        marshalDestructor(opcode: \(opcode), arguments: &arguments)\n"
             if needsArena { out += "        withExtendedLifetime(arena) {}\n" }

@@ -32,6 +32,16 @@ open class WaylandProxy {
         }
     }
 
+    /// Keeps the connection open while this object exists (every object holds its display).
+    package var keepAlive: AnyObject?
+
+    /// Wraps a proxy created through this one; it keeps the same connection alive.
+    package func adoptChild<T: WaylandInterface>(_ type: T.Type, _ pointer: OpaquePointer, version: UInt32) -> T {
+        let child = T(adopting: pointer, version: version)
+        child.keepAlive = keepAlive
+        return child
+    }
+
     /// The protocol object id, as shown in WAYLAND_DEBUG traces.
     public var objectID: UInt32 { wl_proxy_get_id(proxy) }
 

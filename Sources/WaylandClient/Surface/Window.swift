@@ -43,7 +43,8 @@ public struct PaintContext {
 /// Redraws only after `setNeedsDisplay`, at most one frame in flight (one outstanding frame
 /// callback); nothing runs while idle.
 public final class Window {
-    private unowned let connection: WaylandConnection
+    // Strong: the connection keeps only weak references to windows.
+    private let connection: WaylandConnection
     private let surface: WlSurface
     private let xdgSurface: XdgSurface
     private let toplevel: XdgToplevel
@@ -87,6 +88,8 @@ public final class Window {
     public var onTouch: ((TouchBatch) -> Void)?
     public var onPointer: ((PointerBatch) -> Void)?
     public var onKey: ((KeyEvent) -> Void)?
+    /// A frame was just committed (after `onPaint`); for latency measurements.
+    public var onCommitted: (() -> Void)?
     /// Drawing failed (e.g. out of memory for a buffer); the frame is skipped.
     public var onError: ((WindowError) -> Void)?
 
@@ -128,6 +131,14 @@ public final class Window {
     deinit {
         if let idleWorkID { connection.loop.removeIdleWork(idleWorkID) }
         connection.unregister(surfaceID: surface.objectID)
+        /* Role objects before their surface: destroying the xdg_surface while its toplevel
+           lives, or the wl_surface before either, is a protocol error. */
+        decoration?.destroy()
+        fractionalScale?.destroy()
+        viewport?.destroy()
+        toplevel.destroy()
+        xdgSurface.destroy()
+        surface.destroy()
     }
 
     /// The `wl_surface` object id (matches `TouchBatch.surfaceID`).
@@ -264,6 +275,7 @@ public final class Window {
         surface.commit()
         pool.submitted(id: acquired.id, damage: damage)
         committedFrames += 1
+        onCommitted?()
         needsDisplay = false
         pendingDamage = DamageRegion()
     }
