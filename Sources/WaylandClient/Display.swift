@@ -63,6 +63,15 @@ public final class WaylandDisplay {
         self.name = shown
     }
 
+    /// Uses an already connected socket (e.g. one end of a socketpair in tests); takes the fd.
+    package init(fileDescriptor: Int32) throws(DisplayConnectError) {
+        guard let display = wl_display_connect_to_fd(fileDescriptor) else {
+            throw .cannotConnect(display: "fd \(fileDescriptor)", errno: Glibc.errno)
+        }
+        pointer = display
+        name = "fd \(fileDescriptor)"
+    }
+
     deinit {
         wl_display_disconnect(pointer)
     }
