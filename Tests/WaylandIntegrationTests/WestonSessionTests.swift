@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WaylandClient
+@testable import WaylandClient
+import Glibc
 
 /// Fills every repaint rect with one opaque color.
 private func paintSolid(_ window: Window, argb: UInt32) {
@@ -106,6 +107,29 @@ private func run(_ connection: WaylandConnection, seconds: Double = 5, until con
             }
             #expect(error.exitStatus == 1)
         }
+    }
+
+    @Test func protocolErrorNamesInterfaceObjectCodeAndMeaning() throws {
+        let weston = try HeadlessWeston(width: 100, height: 100)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let compositor = try connection.registry.bind(WlCompositor.self, required: 4, preferred: 4)
+        let surface = compositor.createSurface()
+        try surface.setBufferScale(scale: 0)
+        #expect(throws: DisplayError.protocolError(interface: "wl_surface", objectID: surface.objectID, code: 0,
+                                                   message: "invalid_scale: buffer scale value is invalid")) {
+            try connection.display.roundtrip()
+        }
+    }
+
+    @Test func terminationSignalStopsTheLoopCleanly() throws {
+        let weston = try HeadlessWeston(width: 100, height: 100)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        try connection.loop.stopOnTerminationSignals()
+        // raise() targets this thread, where the loop blocked SIGTERM for its signalfd.
+        raise(SIGTERM)
+        #expect(try connection.loop.run(until: .now + .seconds(5)) == .signal(SIGTERM))
     }
 
     @Test func missingCompositorIsOneLineNamingTheDisplay() throws {
