@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaylandClientTests",
-            dependencies: ["WaylandClient"]
+            dependencies: ["WaylandClient", "CXKBCommon"]
         ),
         // End-to-end tests: each starts its own headless weston.
         .testTarget(

@@ -96,9 +96,9 @@ public final class WaylandConnection {
         case WlSeat.interfaceName:
             guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
             let seat = Seat(object: object, globalName: global.name, loop: loop)
-            seat.onTouch = { [unowned self] batch in windows[batch.surfaceID]?.window?.onTouch?(batch) }
-            seat.onPointer = { [unowned self] batch in windows[batch.surfaceID]?.window?.onPointer?(batch) }
-            seat.onKey = { [unowned self] event, surface in windows[surface]?.window?.onKey?(event) }
+            seat.onTouch = { [weak self] batch in self?.windows[batch.surfaceID]?.window?.onTouch?(batch) }
+            seat.onPointer = { [weak self] batch in self?.windows[batch.surfaceID]?.window?.onPointer?(batch) }
+            seat.onKey = { [weak self] event, surface in self?.windows[surface]?.window?.onKey?(event) }
             seats[global.name] = seat
             boundVersions[WlSeat.interfaceName] = object.version
         default:
