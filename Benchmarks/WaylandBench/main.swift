@@ -32,7 +32,12 @@ func readTwo(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>,
     return true
 }
 
-let displayName = CommandLine.arguments.dropFirst().first
+let arguments = Array(CommandLine.arguments.dropFirst())
+// `--probe DISPLAY`: exit 0 once a connection with all required globals succeeds (readiness).
+if arguments.first == "--probe" {
+    exit((try? WaylandConnection(displayName: arguments.dropFirst().first)) == nil ? 1 : 0)
+}
+let displayName = arguments.first
 do {
     let connection = try WaylandConnection(displayName: displayName)
     let window = Window(connection: connection, configuration:
