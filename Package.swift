@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SceneFormat", targets: ["SceneFormat"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "AuditFormat", targets: ["AuditFormat"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
     ],
     dependencies: [
@@ -59,6 +60,60 @@ let package = Package(
                 "NodeCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+
+        // MARK: Wayland client (issue 4)
+
+        // Thin C adapters: a [system] modulemap over a one-line shim header each.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
+        // timerfd and signalfd, which Glibc's Swift module does not expose. Headers only.
+        .systemLibrary(name: "CLinuxEvents"),
+        // Used only by tests: a real server peer for the generated bindings
+        // (the integration tests decode PNGs with CPNG, declared with the rendering shims).
+        .systemLibrary(
+            name: "CWaylandServer",
+            pkgConfig: "wayland-server",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // Protocol XML → Swift bindings; run at build time by the plugin below.
+        .executableTarget(name: "WaylandScanner"),
+        .plugin(
+            name: "WaylandScannerPlugin",
+            capability: .buildTool(),
+            dependencies: ["WaylandScanner"]
+        ),
+        .target(
+            name: "WaylandClient",
+            dependencies: ["CWaylandClient", "CXKBCommon", "CLinuxEvents"],
+            plugins: ["WaylandScannerPlugin"]
+        ),
+        .testTarget(
+            name: "WaylandScannerTests",
+            dependencies: ["WaylandClient", "CWaylandClient", "CWaylandServer"],
+            plugins: ["WaylandScannerPlugin"]
+        ),
+        .testTarget(
+            name: "WaylandClientTests",
+            dependencies: ["WaylandClient", "CXKBCommon"]
+        ),
+        // End-to-end tests: each starts its own headless weston.
+        .testTarget(
+            name: "WaylandIntegrationTests",
+            dependencies: ["WaylandClient", "CPNG"]
+        ),
+        .executableTarget(
+            name: "WaylandBench",
+            dependencies: ["WaylandClient"],
+            path: "Benchmarks/WaylandBench"
         ),
     ]
 )

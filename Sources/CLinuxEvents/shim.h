@@ -1,0 +1,2 @@
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>

@@ -1,0 +1,98 @@
+/// The buffer bookkeeping of one surface, with no I/O: which buffers exist, which are busy,
+/// and what each one is missing since it was last shown.
+///
+/// A buffer is busy from `submit` (its commit) until `release` (the compositor's
+/// `wl_buffer.release`); only the release path clears it. Two buffers normally suffice; a
+/// third is created only when two are busy. Buffers of a stale size are dropped when idle.
+/// Generic over `Storage` so tests run it with fakes and `ShmBufferPool` with shared memory.
+public struct SwapChain<Storage> {
+    /// Most buffers kept per surface.
+    public static var capacity: Int { 3 }
+
+    /// A buffer slot.
+    public struct Slot {
+        /// Stable identity used to match `release`.
+        public let id: Int
+        public let storage: Storage
+        public let size: PixelSize
+        /// Between commit and release the compositor may read it; never paint into it.
+        public internal(set) var isBusy = false
+        /// Frames submitted since this buffer was last shown (0 = never shown).
+        public internal(set) var age = 0
+        /// What changed since this buffer was last shown; it must be repainted before reuse.
+        public internal(set) var staleDamage: DamageRegion
+    }
+
+    /// A buffer handed out for painting.
+    public struct Acquired {
+        public let id: Int
+        public let storage: Storage
+        public let size: PixelSize
+        /// Pixels that must be repainted (stale content plus the caller's new damage).
+        public let repaint: DamageRegion
+        /// 0 for a fresh buffer, else how many frames old its content is.
+        public let age: Int
+    }
+
+    public private(set) var slots: [Slot] = []
+    private var nextID = 0
+
+    public init() {}
+
+    /// Number of buffers currently between commit and release.
+    public var busyCount: Int { slots.filter(\.isBusy).count }
+
+    /// Picks an idle buffer of `size` (creating one with `make` if needed), or nil when all
+    /// `capacity` buffers are busy. `damage` is what the caller changed since its last frame.
+    public mutating func acquire<E: Error>(size: PixelSize, damage: DamageRegion,
+                                           make: (PixelSize) throws(E) -> Storage) throws(E) -> Acquired? {
+        // Prune idle buffers of another size; busy ones go when released.
+        slots.removeAll { !$0.isBusy && $0.size != size }
+        let full = PixelRect(size: size)
+        if let index = slots.firstIndex(where: { !$0.isBusy }) {
+            var repaint = slots[index].staleDamage
+            repaint.add(damage)
+            let slot = slots[index]
+            return Acquired(id: slot.id, storage: slot.storage, size: size, repaint: repaint.clipped(to: full),
+                            age: slot.age)
+        }
+        guard slots.count < Self.capacity else { return nil }
+        let storage = try make(size)
+        let slot = Slot(id: nextID, storage: storage, size: size, staleDamage: DamageRegion([full]))
+        nextID += 1
+        slots.append(slot)
+        return Acquired(id: slot.id, storage: storage, size: size, repaint: DamageRegion([full]), age: 0)
+    }
+
+    /// Records that buffer `id` was attached and committed with `damage`: it becomes busy and
+    /// every other buffer now lacks that damage.
+    public mutating func submit(id: Int, damage: DamageRegion) {
+        guard let index = slots.firstIndex(where: { $0.id == id }) else { return }
+        for other in slots.indices where other != index {
+            slots[other].staleDamage.add(damage)
+            if slots[other].age > 0 { slots[other].age += 1 }
+        }
+        slots[index].isBusy = true
+        slots[index].age = 1
+        slots[index].staleDamage = DamageRegion()
+    }
+
+    /// The compositor released buffer `id` (`wl_buffer.release`). Returns the storage if the
+    /// buffer was dropped because its size is stale.
+    @discardableResult
+    public mutating func release(id: Int, currentSize: PixelSize?) -> Storage? {
+        guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
+        slots[index].isBusy = false
+        if let currentSize, slots[index].size != currentSize {
+            return slots.remove(at: index).storage
+        }
+        return nil
+    }
+
+    /// Drops every idle buffer (e.g. when the window is hidden) and returns their storage.
+    public mutating func dropIdle() -> [Storage] {
+        let idle = slots.filter { !$0.isBusy }.map(\.storage)
+        slots.removeAll { !$0.isBusy }
+        return idle
+    }
+}

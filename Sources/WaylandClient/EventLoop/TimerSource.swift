@@ -1,0 +1,39 @@
+import CLinuxEvents
+import Glibc
+
+/// A monotonic timerfd the event loop polls (key repeat); no thread, no busy wait.
+final class TimerSource {
+    let fd: Int32
+
+    init() throws(SystemCallError) {
+        fd = try retryingEINTR("timerfd_create") {
+            timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Fires after `delay` ms, then every `interval` ms (0 = once).
+    func arm(delayMilliseconds delay: Int, intervalMilliseconds interval: Int) {
+        var spec = itimerspec()
+        spec.it_value = Self.timespec(milliseconds: max(delay, 1))
+        spec.it_interval = Self.timespec(milliseconds: interval)
+        _ = try? retryingEINTR("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
+    }
+
+    func disarm() {
+        var spec = itimerspec()
+        _ = try? retryingEINTR("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
+    }
+
+    /// Expirations since the last read (0 if none; the fd is non-blocking).
+    func consume() -> UInt64 {
+        var count: UInt64 = 0
+        let result = read(fd, &count, MemoryLayout<UInt64>.size)
+        return result == MemoryLayout<UInt64>.size ? count : 0
+    }
+
+    private static func timespec(milliseconds: Int) -> Glibc.timespec {
+        Glibc.timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    }
+}

@@ -1,0 +1,105 @@
+/// A location in surface-local logical points (not buffer pixels).
+public struct SurfacePoint: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// Where a touch is in its life.
+public enum TouchPhase: String, Hashable, Sendable {
+    case began, moved, ended, cancelled
+}
+
+/// One touch point change, as a value.
+public struct TouchEvent: Hashable, Sendable {
+    /// `wl_touch` id: unique among active touches, reused afterwards.
+    public var id: Int32
+    public var phase: TouchPhase
+    public var location: SurfacePoint
+    /// Compositor timestamp in milliseconds (0 for synthesized cancels).
+    public var time: UInt32
+    /// Contact ellipse axes in points, when the compositor reports a shape.
+    public var shape: (major: Double, minor: Double)? {
+        get { shapeMajor.map { ($0, shapeMinor ?? $0) } }
+        set { shapeMajor = newValue?.major; shapeMinor = newValue?.minor }
+    }
+    /// Contact orientation in degrees, when reported.
+    public var orientation: Double?
+    private var shapeMajor: Double?
+    private var shapeMinor: Double?
+
+    public init(id: Int32, phase: TouchPhase, location: SurfacePoint, time: UInt32) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.time = time
+    }
+}
+
+/// Touch changes that belong together (one `wl_touch.frame`), in arrival order.
+public struct TouchBatch: Hashable, Sendable {
+    public var events: [TouchEvent]
+    /// The `wl_surface` object id the touches are on.
+    public var surfaceID: UInt32
+}
+
+/// What a pointer did.
+public enum PointerAction: Hashable, Sendable {
+    case enter
+    case leave
+    case motion
+    /// Linux evdev code (BTN_LEFT = 0x110).
+    case button(code: UInt32, pressed: Bool)
+    /// Scroll along `vertical` or horizontal, in points; `discrete` wheel steps when known.
+    case axis(vertical: Bool, value: Double, discrete: Int32?)
+}
+
+/// One pointer event, as a value.
+public struct PointerEvent: Hashable, Sendable {
+    public var action: PointerAction
+    public var location: SurfacePoint
+    public var time: UInt32
+
+    public init(action: PointerAction, location: SurfacePoint, time: UInt32) {
+        self.action = action
+        self.location = location
+        self.time = time
+    }
+}
+
+/// Pointer events of one `wl_pointer.frame` (or single events on seats older than version 5).
+public struct PointerBatch: Hashable, Sendable {
+    public var events: [PointerEvent]
+    public var surfaceID: UInt32
+}
+
+/// Keyboard modifier state (xkbcommon names).
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    public static let alt = KeyModifiers(rawValue: 1 << 2)
+    public static let logo = KeyModifiers(rawValue: 1 << 3)
+    public static let capsLock = KeyModifiers(rawValue: 1 << 4)
+}
+
+/// One key press, repeat or release, as a value.
+public struct KeyEvent: Hashable, Sendable {
+    public enum State: Hashable, Sendable { case pressed, repeated, released }
+    /// Linux evdev key code (the protocol value, not +8).
+    public var keycode: UInt32
+    /// xkb keysym for the key in the current layout and modifiers.
+    public var keysym: UInt32
+    /// Text the key produces (empty for non-text keys).
+    public var text: String
+    public var state: State
+    public var modifiers: KeyModifiers
+    public var time: UInt32
+}

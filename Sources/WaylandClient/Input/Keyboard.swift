@@ -1,0 +1,90 @@
+/// One `wl_keyboard`: keymap, modifiers and key repeat turned into `KeyEvent`s.
+final class Keyboard {
+    private let object: WlKeyboard
+    private var keymap: XKBKeymap?
+    private let repeatTimer: TimerSource?
+    private var timerSourceID: Int?
+    private weak var loop: EventLoop?
+    /// Keys per second and initial delay (ms) from `repeat_info`; rate 0 disables repeat.
+    private(set) var repeatRate: Int32 = 25
+    private(set) var repeatDelay: Int32 = 600
+    private var repeatingKey: (key: UInt32, time: UInt32)?
+    /// Surface that has keyboard focus (object id), or nil.
+    private(set) var focusSurfaceID: UInt32?
+    var onKey: ((KeyEvent, UInt32) -> Void)?
+    var onKeymapError: ((KeymapError) -> Void)?
+
+    init(object: WlKeyboard, loop: EventLoop) {
+        self.object = object
+        self.loop = loop
+        repeatTimer = try? TimerSource()
+        object.onEvent = { [unowned self] event in handle(event) }
+        if let repeatTimer {
+            timerSourceID = loop.addSource(fd: repeatTimer.fd) { [unowned self] in fireRepeat() }
+        }
+    }
+
+    deinit {
+        if let timerSourceID { loop?.removeSource(timerSourceID) }
+        if object.version >= 3 { try? object.release() }
+    }
+
+    private func handle(_ event: WlKeyboard.Event) {
+        switch event {
+        case let .keymap(format, fd, size):
+            guard format == .xkbV1 else {
+                close(fd)
+                onKeymapError?(.unsupportedFormat(format.rawValue))
+                return
+            }
+            do throws(KeymapError) {
+                keymap = try XKBKeymap(fd: fd, size: size)
+            } catch {
+                keymap = nil
+                onKeymapError?(error)
+            }
+        case let .enter(_, surface, _):
+            focusSurfaceID = surface?.objectID
+        case .leave:
+            focusSurfaceID = nil
+            stopRepeat()
+        case let .key(_, time, key, state):
+            let pressed = state == .pressed
+            deliver(key: key, state: pressed ? .pressed : .released, time: time)
+            if pressed, let keymap, keymap.repeats(evdev: key), repeatRate > 0 {
+                repeatingKey = (key, time)
+                repeatTimer?.arm(delayMilliseconds: Int(repeatDelay), intervalMilliseconds: max(1, 1000 / Int(repeatRate)))
+            } else if !pressed, repeatingKey?.key == key {
+                stopRepeat()
+            }
+        case let .modifiers(_, depressed, latched, locked, group):
+            keymap?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+        case let .repeatInfo(rate, delay):
+            repeatRate = max(0, rate)
+            repeatDelay = max(0, delay)
+            if rate == 0 { stopRepeat() }
+        }
+    }
+
+    private func stopRepeat() {
+        repeatingKey = nil
+        repeatTimer?.disarm()
+    }
+
+    private func fireRepeat() {
+        guard let expirations = repeatTimer?.consume(), expirations > 0, let repeating = repeatingKey else { return }
+        // After a stall deliver at most a few repeats rather than a burst.
+        for _ in 0 ..< min(expirations, 3) {
+            deliver(key: repeating.key, state: .repeated, time: repeating.time)
+        }
+    }
+
+    private func deliver(key: UInt32, state: KeyEvent.State, time: UInt32) {
+        guard let keymap, let focusSurfaceID else { return }
+        let event = KeyEvent(keycode: key, keysym: keymap.keysym(evdev: key), text: keymap.text(evdev: key),
+                             state: state, modifiers: keymap.modifiers, time: time)
+        onKey?(event, focusSurfaceID)
+    }
+}
+
+import Glibc

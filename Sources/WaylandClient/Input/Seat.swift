@@ -1,0 +1,118 @@
+/// One `wl_seat`: creates and drops pointer, touch and keyboard as capabilities come and go,
+/// and hands out batched value events in surface-local points.
+public final class Seat {
+    let object: WlSeat
+    /// The registry name of the global (to match `global_remove`).
+    public let globalName: UInt32
+    /// Seat name (`wl_seat.name`, version 2), e.g. `default`.
+    public private(set) var name: String?
+    private weak var loop: EventLoop?
+
+    private var pointer: WlPointer?
+    private var pointerBatcher = PointerBatcher(sendsFrames: false)
+    private var touch: WlTouch?
+    private var touchBatcher = TouchBatcher()
+    private var keyboard: Keyboard?
+
+    var onTouch: ((TouchBatch) -> Void)?
+    var onPointer: ((PointerBatch) -> Void)?
+    var onKey: ((KeyEvent, UInt32) -> Void)?
+
+    /// Capabilities currently present.
+    public var hasPointer: Bool { pointer != nil }
+    public var hasTouch: Bool { touch != nil }
+    public var hasKeyboard: Bool { keyboard != nil }
+
+    init(object: WlSeat, globalName: UInt32, loop: EventLoop) {
+        self.object = object
+        self.globalName = globalName
+        self.loop = loop
+        object.onEvent = { [unowned self] event in
+            switch event {
+            case let .capabilities(capabilities): update(capabilities)
+            case let .name(name): self.name = name
+            }
+        }
+    }
+
+    deinit {
+        // Losing the seat cancels touches like losing the capability does.
+        if let batch = touchBatcher.cancel() { onTouch?(batch) }
+    }
+
+    private func update(_ capabilities: WlSeat.Capability) {
+        if capabilities.contains(.pointer), pointer == nil {
+            let pointer = object.getPointer()
+            pointerBatcher = PointerBatcher(sendsFrames: pointer.version >= 5)
+            pointer.onEvent = { [unowned self] event in handlePointer(event) }
+            self.pointer = pointer
+        } else if !capabilities.contains(.pointer), let old = pointer {
+            if let batch = pointerBatcher.leave() ?? pointerBatcher.frame() { onPointer?(batch) }
+            pointer = nil
+            if old.version >= 3 { try? old.release() }
+        }
+        if capabilities.contains(.touch), touch == nil {
+            let touch = object.getTouch()
+            touch.onEvent = { [unowned self] event in handleTouch(event) }
+            self.touch = touch
+        } else if !capabilities.contains(.touch), let old = touch {
+            // Losing touch cancels every active touch, like wl_touch.cancel.
+            if let batch = touchBatcher.cancel() { onTouch?(batch) }
+            touch = nil
+            if old.version >= 3 { try? old.release() }
+        }
+        if capabilities.contains(.keyboard), keyboard == nil, let loop {
+            let keyboard = Keyboard(object: object.getKeyboard(), loop: loop)
+            keyboard.onKey = { [unowned self] event, surface in onKey?(event, surface) }
+            self.keyboard = keyboard
+        } else if !capabilities.contains(.keyboard) {
+            keyboard = nil
+        }
+    }
+
+    private func handleTouch(_ event: WlTouch.Event) {
+        var batch: TouchBatch?
+        switch event {
+        case let .down(_, time, surface, id, x, y):
+            touchBatcher.down(id: id, surfaceID: surface?.objectID ?? 0, location: SurfacePoint(x: x, y: y), time: time)
+        case let .up(_, time, id):
+            batch = touchBatcher.up(id: id, time: time)
+        case let .motion(time, id, x, y):
+            touchBatcher.motion(id: id, location: SurfacePoint(x: x, y: y), time: time)
+        case .frame:
+            batch = touchBatcher.frame()
+        case .cancel:
+            batch = touchBatcher.cancel()
+        case let .shape(id, major, minor):
+            touchBatcher.shape(id: id, major: major, minor: minor)
+        case let .orientation(id, orientation):
+            touchBatcher.orientation(id: id, degrees: orientation)
+        }
+        if let batch { onTouch?(batch) }
+    }
+
+    private func handlePointer(_ event: WlPointer.Event) {
+        var batch: PointerBatch?
+        switch event {
+        case let .enter(_, surface, x, y):
+            batch = pointerBatcher.enter(surfaceID: surface?.objectID ?? 0, location: SurfacePoint(x: x, y: y))
+        case .leave:
+            batch = pointerBatcher.leave()
+        case let .motion(time, x, y):
+            batch = pointerBatcher.motion(location: SurfacePoint(x: x, y: y), time: time)
+        case let .button(_, time, button, state):
+            batch = pointerBatcher.button(code: button, pressed: state == .pressed, time: time)
+        case let .axis(time, axis, value):
+            batch = pointerBatcher.axis(vertical: axis == .verticalScroll, value: value, time: time)
+        case let .axisDiscrete(_, discrete):
+            pointerBatcher.axisDiscrete(steps: discrete)
+        case let .axisValue120(_, value120):
+            pointerBatcher.axisDiscrete(steps: value120 / 120)
+        case .frame:
+            batch = pointerBatcher.frame()
+        case .axisSource, .axisStop:
+            break
+        }
+        if let batch { onPointer?(batch) }
+    }
+}

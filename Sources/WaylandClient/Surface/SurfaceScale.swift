@@ -1,0 +1,48 @@
+/// A window size in logical points (what xdg_toplevel.configure and input coordinates use).
+public struct LogicalSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)pt" }
+}
+
+/// How logical points map to buffer pixels for one surface.
+public enum SurfaceScale: Hashable, Sendable {
+    /// `wl_surface.set_buffer_scale(n)`: the largest scale of the outputs the surface is on.
+    case integer(Int32)
+    /// fractional-scale-v1 `preferred_scale` (in 120ths), shown through a viewport.
+    case fractional(scale120: UInt32)
+
+    /// Points → pixels factor.
+    public var factor: Double {
+        switch self {
+        case let .integer(n): Double(n)
+        case let .fractional(scale120): Double(scale120) / 120
+        }
+    }
+
+    /// Buffer pixels for a logical size (fractional sizes round half up, as the protocol advises).
+    public func bufferSize(for logical: LogicalSize) -> PixelSize {
+        switch self {
+        case let .integer(n):
+            PixelSize(width: logical.width * Int(n), height: logical.height * Int(n))
+        case let .fractional(scale120):
+            PixelSize(width: (logical.width * Int(scale120) + 60) / 120,
+                      height: (logical.height * Int(scale120) + 60) / 120)
+        }
+    }
+
+    /// The scale to use given what the compositor told us: fractional when offered and a
+    /// viewport exists, else the largest integer scale among `outputScales` (1 when none).
+    public static func resolve(preferredScale120: UInt32?, canUseViewport: Bool, outputScales: [Int32]) -> SurfaceScale {
+        if let preferredScale120, preferredScale120 > 0, canUseViewport {
+            return .fractional(scale120: preferredScale120)
+        }
+        return .integer(max(1, outputScales.max() ?? 1))
+    }
+}

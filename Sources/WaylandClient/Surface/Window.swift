@@ -1,0 +1,295 @@
+/// Creating or drawing a window failed.
+public enum WindowError: Error, Equatable, CustomStringConvertible {
+    case buffer(ShmError)
+
+    public var description: String {
+        switch self {
+        case let .buffer(error): "cannot get a buffer to draw into: \(error)"
+        }
+    }
+}
+
+/// What a window should look like when first mapped.
+public struct WindowConfiguration: Sendable {
+    public var title: String
+    public var appID: String
+    /// Used when the compositor leaves the size to us (configure with 0×0).
+    public var size: LogicalSize
+    public var minimumSize: LogicalSize?
+    public var fullscreen: Bool
+
+    public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil, fullscreen: Bool = false) {
+        self.title = title
+        self.appID = appID
+        self.size = size
+        self.minimumSize = minimumSize
+        self.fullscreen = fullscreen
+    }
+}
+
+/// One frame to paint: the buffer's pixels and what must be repainted in them.
+public struct PaintContext {
+    /// Raw ARGB8888 premultiplied pixels of the buffer being drawn.
+    public let buffer: PixelBufferView
+    /// Pixels that must be repainted: changes since the last frame plus whatever this buffer
+    /// missed while other buffers were shown. Painting outside it is allowed but wasted.
+    public let repaint: DamageRegion
+    public let scale: SurfaceScale
+    public let logicalSize: LogicalSize
+}
+
+/// An xdg toplevel window on a `wl_surface`, with its buffers, frame pacing and scale.
+///
+/// Redraws only after `setNeedsDisplay`, at most one frame in flight (one outstanding frame
+/// callback); nothing runs while idle.
+public final class Window {
+    // Strong: the connection keeps only weak references to windows.
+    private let connection: WaylandConnection
+    private let surface: WlSurface
+    private let xdgSurface: XdgSurface
+    private let toplevel: XdgToplevel
+    private let decoration: ZxdgToplevelDecorationV1?
+    private let fractionalScale: WpFractionalScaleV1?
+    private let viewport: WpViewport?
+    private let pool: ShmBufferPool
+    private var idleWorkID: Int?
+
+    private let defaultSize: LogicalSize
+    /// Current size in points (after the latest acknowledged configure).
+    public private(set) var logicalSize: LogicalSize
+    /// Current scale; buffer pixels = `scale.bufferSize(for: logicalSize)`.
+    public private(set) var scale: SurfaceScale = .integer(1)
+    /// True once the first configure was acknowledged (the window may draw).
+    public private(set) var isConfigured = false
+    /// True while the compositor shows the window fullscreen.
+    public private(set) var isFullscreen = false
+    /// Frames committed so far.
+    public private(set) var committedFrames = 0
+    /// Frame callbacks received so far.
+    public private(set) var presentedFrames = 0
+
+    private var pendingSize: LogicalSize?
+    private var pendingFullscreen = false
+    private var enteredOutputs: Set<UInt32> = []
+    private var preferredScale120: UInt32?
+    private var appliedScale: SurfaceScale?
+    private var needsDisplay = false
+    private var pendingDamage = DamageRegion()
+    private var frameCallback: WlCallback?
+
+    /// Paints one frame; called from the event loop when a redraw is due and a buffer is free.
+    public var onPaint: ((PaintContext) -> Void)?
+    /// The compositor asked to close the window (default: stop the event loop cleanly).
+    public var onClose: (() -> Void)?
+    /// The size or scale changed (after configure); a full redraw is already scheduled.
+    public var onResize: ((LogicalSize, SurfaceScale) -> Void)?
+    /// A frame callback arrived: the last committed frame is on screen (time in ms).
+    public var onFramePresented: ((UInt32) -> Void)?
+    public var onTouch: ((TouchBatch) -> Void)?
+    public var onPointer: ((PointerBatch) -> Void)?
+    public var onKey: ((KeyEvent) -> Void)?
+    /// A frame was just committed (after `onPaint`); for latency measurements.
+    public var onCommitted: (() -> Void)?
+    /// Drawing failed (e.g. out of memory for a buffer); the frame is skipped.
+    public var onError: ((WindowError) -> Void)?
+
+    /// Creates the surface and toplevel and performs the initial (buffer-less) commit; the
+    /// window draws after the first configure arrives.
+    public init(connection: WaylandConnection, configuration: WindowConfiguration) {
+        self.connection = connection
+        defaultSize = configuration.size
+        logicalSize = configuration.size
+        surface = connection.compositor.createSurface()
+        xdgSurface = connection.wmBase.getXdgSurface(surface: surface)
+        toplevel = xdgSurface.getToplevel()
+        pool = ShmBufferPool(shm: connection.shm)
+        viewport = connection.viewporter?.getViewport(surface: surface)
+        fractionalScale = viewport == nil ? nil : connection.fractionalScaleManager?.getFractionalScale(surface: surface)
+        toplevel.setTitle(title: configuration.title)
+        toplevel.setAppId(appId: configuration.appID)
+        if let minimum = configuration.minimumSize {
+            toplevel.setMinSize(width: Int32(minimum.width), height: Int32(minimum.height))
+        }
+        if configuration.fullscreen { toplevel.setFullscreen(output: nil) }
+        /* Decoration must be negotiated before the first commit: creating it once a buffer is
+           attached is a protocol error (unconfigured_buffer). */
+        if let manager = connection.decorationManager {
+            let decoration = manager.getToplevelDecoration(toplevel: toplevel)
+            decoration.setMode(mode: .serverSide)
+            self.decoration = decoration
+        } else {
+            decoration = nil
+        }
+        installHandlers()
+        connection.register(self, surfaceID: surface.objectID)
+        idleWorkID = connection.loop.addIdleWork { [weak self] in self?.drawIfNeeded() }
+        /* Initial commit without a buffer: asks the compositor for the first configure.
+           Attaching a buffer before acking that configure is a protocol error. */
+        surface.commit()
+    }
+
+    deinit {
+        if let idleWorkID { connection.loop.removeIdleWork(idleWorkID) }
+        connection.unregister(surfaceID: surface.objectID)
+        /* Role objects before their surface: destroying the xdg_surface while its toplevel
+           lives, or the wl_surface before either, is a protocol error. */
+        decoration?.destroy()
+        fractionalScale?.destroy()
+        viewport?.destroy()
+        toplevel.destroy()
+        xdgSurface.destroy()
+        surface.destroy()
+    }
+
+    /// The `wl_surface` object id (matches `TouchBatch.surfaceID`).
+    public var surfaceID: UInt32 { surface.objectID }
+    /// Buffer size in pixels for the current size and scale.
+    public var bufferSize: PixelSize { scale.bufferSize(for: logicalSize) }
+    /// Buffers alive and buffers held by the compositor, for diagnostics and tests.
+    public var bufferCounts: (alive: Int, busy: Int) { (pool.bufferCount, pool.busyCount) }
+
+    public func setTitle(_ title: String) { toplevel.setTitle(title: title) }
+
+    /// Asks for fullscreen (or to leave it); the compositor answers with a configure.
+    public func setFullscreen(_ fullscreen: Bool) {
+        if fullscreen { toplevel.setFullscreen(output: nil) } else { toplevel.unsetFullscreen() }
+    }
+
+    /// Schedules a redraw of `region` (buffer pixels), or of everything when nil.
+    public func setNeedsDisplay(_ region: DamageRegion? = nil) {
+        needsDisplay = true
+        pendingDamage.add(region ?? DamageRegion([PixelRect(size: bufferSize)]))
+    }
+
+    private func installHandlers() {
+        xdgSurface.onEvent = { [unowned self] event in
+            switch event {
+            case let .configure(serial):
+                /* ack_configure first, then the commit that applies it (drawIfNeeded).
+                   The size from the toplevel configure that preceded this event is now current. */
+                xdgSurface.ackConfigure(serial: serial)
+                applyConfigure()
+            }
+        }
+        toplevel.onEvent = { [unowned self] event in
+            switch event {
+            case let .configure(width, height, states):
+                // 0 means "client decides": keep the current (or initial) size.
+                pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+                pendingFullscreen = Self.states(states).contains(XdgToplevel.State.fullscreen.rawValue)
+            case .close:
+                if let onClose { onClose() } else { connection.loop.stop(.requested) }
+            case .configureBounds, .wmCapabilities:
+                break
+            }
+        }
+        surface.onEvent = { [unowned self] event in
+            switch event {
+            case let .enter(output):
+                if let id = output?.objectID { enteredOutputs.insert(id) }
+                outputsChanged()
+            case let .leave(output):
+                if let id = output?.objectID { enteredOutputs.remove(id) }
+                outputsChanged()
+            }
+        }
+        fractionalScale?.onEvent = { [unowned self] event in
+            switch event {
+            case let .preferredScale(scale):
+                preferredScale120 = scale
+                outputsChanged()
+            }
+        }
+    }
+
+    private static func states(_ bytes: [UInt8]) -> [UInt32] {
+        // The array holds native-endian uint32 values.
+        bytes.withUnsafeBytes { raw in
+            (0 ..< raw.count / 4).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
+        }
+    }
+
+    private func applyConfigure() {
+        let newSize = pendingSize ?? (isConfigured ? logicalSize : defaultSize)
+        isFullscreen = pendingFullscreen
+        let changed = !isConfigured || newSize != logicalSize
+        logicalSize = newSize
+        isConfigured = true
+        // A configure must be answered by a commit even when nothing changed.
+        needsDisplay = true
+        if changed {
+            pendingDamage.add(PixelRect(size: bufferSize))
+            onResize?(logicalSize, scale)
+        }
+    }
+
+    func outputsChanged() {
+        let scales = enteredOutputs.compactMap { connection.output(withID: $0)?.scale }
+        let newScale = SurfaceScale.resolve(preferredScale120: preferredScale120, canUseViewport: viewport != nil,
+                                            outputScales: scales)
+        guard newScale != scale else { return }
+        scale = newScale
+        if isConfigured {
+            setNeedsDisplay()
+            onResize?(logicalSize, scale)
+        }
+    }
+
+    /// Draws a frame if one is due: configured, something changed, no frame in flight and a
+    /// buffer free. Called by the event loop after each dispatch.
+    func drawIfNeeded() {
+        guard isConfigured, needsDisplay, frameCallback == nil else { return }
+        let size = bufferSize
+        let acquired: SwapChain<ShmBuffer>.Acquired?
+        do throws(ShmError) {
+            acquired = try pool.acquire(size: size, damage: pendingDamage)
+        } catch {
+            needsDisplay = false
+            onError?(.buffer(error))
+            return
+        }
+        // All buffers busy: wl_buffer.release will come; the loop calls us again then.
+        guard let acquired else { return }
+        onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, scale: scale,
+                              logicalSize: logicalSize))
+        let damage = pendingDamage.clipped(to: PixelRect(size: size))
+        applyScaleIfChanged()
+        /* Request the frame callback before the commit it belongs to: it fires when the
+           content of that commit is presented, which paces the next redraw. */
+        let callback = surface.frame()
+        callback.onEvent = { [unowned self] event in
+            switch event {
+            case let .done(time):
+                frameCallback = nil
+                presentedFrames += 1
+                onFramePresented?(time)
+            }
+        }
+        frameCallback = callback
+        surface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
+        for rect in (damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : damage).rects {
+            // Version 4+ is guaranteed: WaylandConnection binds wl_compositor with required 4.
+            try? surface.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+        }
+        // attach + damage + scale/viewport state all take effect atomically with this commit.
+        surface.commit()
+        pool.submitted(id: acquired.id, damage: damage)
+        committedFrames += 1
+        onCommitted?()
+        needsDisplay = false
+        pendingDamage = DamageRegion()
+    }
+
+    private func applyScaleIfChanged() {
+        guard appliedScale != scale else { return }
+        switch scale {
+        case let .integer(n):
+            try? surface.setBufferScale(scale: n)
+            viewport?.setDestination(width: -1, height: -1)
+        case .fractional:
+            try? surface.setBufferScale(scale: 1)
+            viewport?.setDestination(width: Int32(logicalSize.width), height: Int32(logicalSize.height))
+        }
+        appliedScale = scale
+    }
+}

@@ -1,0 +1,130 @@
+/// Setting up a connection failed.
+public enum ConnectionError: Error, Equatable, CustomStringConvertible {
+    case connect(DisplayConnectError)
+    case display(DisplayError)
+    case registry(RegistryError)
+
+    public var description: String {
+        switch self {
+        case let .connect(error): "\(error)"
+        case let .display(error): "\(error)"
+        case let .registry(error): "\(error)"
+        }
+    }
+}
+
+/// A live compositor connection: the display, its event loop and the bound globals
+/// (compositor, shm, xdg_wm_base, and optional decoration / viewporter / fractional scale),
+/// plus outputs and seats as they come and go.
+public final class WaylandConnection {
+    public let display: WaylandDisplay
+    public let registry: Registry
+    public let loop: EventLoop
+    let compositor: WlCompositor
+    let shm: WlShm
+    let wmBase: XdgWmBase
+    let decorationManager: ZxdgDecorationManagerV1?
+    let viewporter: WpViewporter?
+    let fractionalScaleManager: WpFractionalScaleManagerV1?
+
+    /// Outputs by registry name.
+    public private(set) var outputs: [UInt32: Output] = [:]
+    /// Seats by registry name.
+    public private(set) var seats: [UInt32: Seat] = [:]
+    private var windows: [UInt32: WeakWindow] = [:]
+
+    /// Versions bound: `interface → version`, for logs and docs.
+    public private(set) var boundVersions: [String: UInt32] = [:]
+
+    /// Connects (see `WaylandDisplay.init`) and binds the globals this module needs.
+    public init(displayName: String? = nil) throws(ConnectionError) {
+        do throws(DisplayConnectError) {
+            display = try WaylandDisplay(name: displayName)
+        } catch {
+            throw .connect(error)
+        }
+        do throws(DisplayError) {
+            registry = try Registry(display: display)
+        } catch {
+            throw .display(error)
+        }
+        loop = EventLoop(display: display)
+        do throws(RegistryError) {
+            // damage_buffer needs wl_compositor 4; 5 is the newest in libwayland 1.21.
+            compositor = try registry.bind(WlCompositor.self, required: 4, preferred: 5)
+            shm = try registry.bind(WlShm.self, required: 1, preferred: 1)
+            wmBase = try registry.bind(XdgWmBase.self, required: 1, preferred: 5)
+        } catch {
+            throw .registry(error)
+        }
+        decorationManager = registry.bindOptional(ZxdgDecorationManagerV1.self, required: 1, preferred: 1)
+        viewporter = registry.bindOptional(WpViewporter.self, required: 1, preferred: 1)
+        fractionalScaleManager = registry.bindOptional(WpFractionalScaleManagerV1.self, required: 1, preferred: 1)
+        for proxy in [compositor, shm, wmBase, decorationManager, viewporter, fractionalScaleManager] as [WaylandProxy?] {
+            if let proxy { boundVersions[String(cString: wl_proxy_get_class(proxy.proxy))] = proxy.version }
+        }
+
+        wmBase.onEvent = { [unowned self] event in
+            switch event {
+            // A client that does not answer pings is declared unresponsive.
+            case let .ping(serial): wmBase.pong(serial: serial)
+            }
+        }
+        for global in registry.globals.values { globalAdded(global) }
+        registry.onGlobalAdded = { [unowned self] global in globalAdded(global) }
+        registry.onGlobalRemoved = { [unowned self] global in
+            if outputs.removeValue(forKey: global.name) != nil { outputsChanged() }
+            seats.removeValue(forKey: global.name)
+        }
+        // Second round trip: outputs and seats bound above send their initial state.
+        do throws(DisplayError) {
+            try display.roundtrip()
+        } catch {
+            throw .display(error)
+        }
+    }
+
+    private func globalAdded(_ global: GlobalInfo) {
+        switch global.interface {
+        case WlOutput.interfaceName:
+            // scale needs version 2; name needs 4.
+            guard let object = try? registry.bind(global, as: WlOutput.self, required: 2, preferred: 4) else { return }
+            let output = Output(object: object, globalName: global.name)
+            output.onChange = { [unowned self] in outputsChanged() }
+            outputs[global.name] = output
+            boundVersions[WlOutput.interfaceName] = object.version
+        case WlSeat.interfaceName:
+            guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
+            let seat = Seat(object: object, globalName: global.name, loop: loop)
+            seat.onTouch = { [weak self] batch in self?.windows[batch.surfaceID]?.window?.onTouch?(batch) }
+            seat.onPointer = { [weak self] batch in self?.windows[batch.surfaceID]?.window?.onPointer?(batch) }
+            seat.onKey = { [weak self] event, surface in self?.windows[surface]?.window?.onKey?(event) }
+            seats[global.name] = seat
+            boundVersions[WlSeat.interfaceName] = object.version
+        default:
+            break
+        }
+    }
+
+    private func outputsChanged() {
+        for entry in windows.values { entry.window?.outputsChanged() }
+    }
+
+    func register(_ window: Window, surfaceID: UInt32) {
+        windows[surfaceID] = WeakWindow(window: window)
+    }
+
+    func unregister(surfaceID: UInt32) {
+        windows[surfaceID] = nil
+    }
+
+    func output(withID id: UInt32) -> Output? {
+        outputs.values.first { $0.objectID == id }
+    }
+
+    private struct WeakWindow {
+        weak var window: Window?
+    }
+}
+
+import CWaylandClient

@@ -1,0 +1,109 @@
+import Testing
+@testable import WaylandClient
+
+/// A stand-in for shared memory: records which size it was made for.
+private final class FakeStorage {
+    let size: PixelSize
+    init(size: PixelSize) { self.size = size }
+}
+
+private let full = PixelSize(width: 100, height: 50)
+private let everything = DamageRegion([PixelRect(size: full)])
+
+private func make(_ size: PixelSize) -> FakeStorage { FakeStorage(size: size) }
+
+private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
+                  _ damage: DamageRegion) throws -> SwapChain<FakeStorage>.Acquired {
+    let acquired = chain.acquire(size: size, damage: damage, make: make)
+    return try #require(acquired)
+}
+
+@Suite struct SwapChainTests {
+    @Test func bufferStaysBusyFromSubmitUntilRelease() throws {
+        var chain = SwapChain<FakeStorage>()
+        let first = try take(&chain, full, everything)
+        chain.submit(id: first.id, damage: everything)
+        #expect(chain.busyCount == 1)
+        let second = try take(&chain, full, everything)
+        #expect(second.id != first.id)
+        chain.release(id: first.id, currentSize: full)
+        #expect(chain.busyCount == 0)
+        let again = try take(&chain, full, DamageRegion())
+        #expect(again.id == first.id)
+    }
+
+    @Test func thirdBufferIsCreatedOnlyWhenTwoAreBusyAndNoFourth() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let b = try take(&chain, full, everything)
+        #expect(chain.slots.count == 2)
+        chain.submit(id: b.id, damage: everything)
+        let c = try take(&chain, full, everything)
+        #expect(chain.slots.count == 3)
+        chain.submit(id: c.id, damage: everything)
+        #expect(chain.acquire(size: full, damage: everything, make: make) == nil)
+        #expect(chain.slots.count == 3)
+    }
+
+    @Test func idleBufferIsReusedInsteadOfCreatingAnother() throws {
+        var chain = SwapChain<FakeStorage>()
+        for _ in 0 ..< 5 {
+            let buffer = try take(&chain, full, everything)
+            chain.submit(id: buffer.id, damage: everything)
+            chain.release(id: buffer.id, currentSize: full)
+        }
+        #expect(chain.slots.count == 1)
+    }
+
+    @Test func resizeDropsIdleBuffersOfTheOldSizeAndBusyOnesOnRelease() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let b = try take(&chain, full, everything)
+        chain.submit(id: b.id, damage: everything)
+        chain.release(id: b.id, currentSize: full)
+        let bigger = PixelSize(width: 200, height: 80)
+        let c = try take(&chain, bigger, DamageRegion())
+        #expect(c.storage.size == bigger)
+        #expect(c.repaint.rects == [PixelRect(size: bigger)])
+        // b (idle, old size) pruned; a (busy, old size) still held by the compositor.
+        #expect(chain.slots.map(\.size) == [full, bigger])
+        let dropped = chain.release(id: a.id, currentSize: bigger)
+        #expect(dropped?.size == full)
+        #expect(chain.slots.map(\.size) == [bigger])
+    }
+
+    @Test func olderBufferRepaintsDamageAccumulatedSinceItWasShown() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let b = try take(&chain, full, everything)
+        #expect(b.repaint.rects == [PixelRect(size: full)], "a fresh buffer repaints everything")
+        chain.submit(id: b.id, damage: everything)
+        chain.release(id: a.id, currentSize: full)
+
+        // Frame 3 goes to a, which missed frame 2 (everything) → full repaint.
+        let small = PixelRect(x: 1, y: 1, width: 4, height: 4)
+        let a2 = try take(&chain, full, DamageRegion([small]))
+        #expect(a2.id == a.id)
+        #expect(a2.repaint.bounds == PixelRect(size: full))
+        chain.submit(id: a2.id, damage: DamageRegion([small]))
+        chain.release(id: b.id, currentSize: full)
+
+        // Frame 4 goes to b, which missed only frame 3's small rect, plus the new damage.
+        let other = PixelRect(x: 50, y: 20, width: 10, height: 10)
+        let b2 = try take(&chain, full, DamageRegion([other]))
+        #expect(b2.id == b.id)
+        #expect(Set(b2.repaint.rects) == [small, other])
+        #expect(b2.age == 2)
+    }
+
+    @Test func damageRegionCollapsesToBoundsPastTheLimit() {
+        var region = DamageRegion()
+        for i in 0 ... DamageRegion.limit {
+            region.add(PixelRect(x: i * 10, y: 0, width: 5, height: 5))
+        }
+        #expect(region.rects == [PixelRect(x: 0, y: 0, width: DamageRegion.limit * 10 + 5, height: 5)])
+    }
+}

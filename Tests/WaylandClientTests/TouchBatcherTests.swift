@@ -1,0 +1,150 @@
+import Testing
+@testable import WaylandClient
+
+private func p(_ x: Double, _ y: Double) -> SurfacePoint { SurfacePoint(x: x, y: y) }
+
+@Suite struct TouchBatcherTests {
+    @Test func eventsWaitForFrameAndArriveTogetherInOrder() throws {
+        var batcher = TouchBatcher()
+        batcher.down(id: 1, surfaceID: 7, location: p(10, 10), time: 1)
+        batcher.down(id: 2, surfaceID: 7, location: p(20, 20), time: 1)
+        batcher.motion(id: 1, location: p(11, 12), time: 2)
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.surfaceID == 7)
+        #expect(batch.events.map(\.id) == [1, 2, 1])
+        #expect(batch.events.map(\.phase) == [.began, .began, .moved])
+        #expect(batch.events[2].location == p(11, 12))
+        #expect(batcher.frame() == nil)
+    }
+
+    @Test func downAndUpInOneFrameIsACompleteTap() throws {
+        var batcher = TouchBatcher()
+        batcher.down(id: 1, surfaceID: 1, location: p(5, 5), time: 1)
+        batcher.down(id: 2, surfaceID: 1, location: p(6, 6), time: 1)
+        #expect(batcher.up(id: 2, time: 2) == nil, "touch 1 still active: wait for frame")
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.events.map(\.phase) == [.began, .began, .ended])
+        #expect(batch.events[2].location == p(6, 6))
+    }
+
+    @Test func lastUpDeliversAtOnceWithoutFrame() throws {
+        var batcher = TouchBatcher()
+        batcher.down(id: 3, surfaceID: 1, location: p(1, 1), time: 1)
+        _ = batcher.frame()
+        batcher.motion(id: 3, location: p(2, 2), time: 2)
+        let batchValue = batcher.up(id: 3, time: 3)
+        let batch = try #require(batchValue)
+        #expect(batch.events.map(\.phase) == [.moved, .ended])
+        #expect(batcher.frame() == nil, "a later frame (weston ≥ 12) delivers nothing twice")
+        #expect(batcher.activeIDs.isEmpty)
+    }
+
+    @Test func cancelDropsPendingAndCancelsActiveTouchesInBeginOrder() throws {
+        var batcher = TouchBatcher()
+        batcher.down(id: 5, surfaceID: 1, location: p(5, 5), time: 1)
+        batcher.down(id: 2, surfaceID: 1, location: p(2, 2), time: 1)
+        batcher.down(id: 9, surfaceID: 1, location: p(9, 9), time: 1)
+        _ = batcher.frame()
+        batcher.motion(id: 2, location: p(3, 3), time: 2)
+        let batchValue = batcher.cancel()
+        let batch = try #require(batchValue)
+        #expect(batch.events.map(\.id) == [5, 2, 9])
+        #expect(batch.events.allSatisfy { $0.phase == .cancelled })
+        #expect(batch.events[1].location == p(3, 3), "cancel reports the last known location")
+        #expect(batcher.frame() == nil, "the pending motion was dropped")
+        #expect(batcher.cancel() == nil)
+    }
+
+    @Test func eventsForUnknownIDsAreIgnored() {
+        var batcher = TouchBatcher()
+        batcher.motion(id: 42, location: p(1, 1), time: 1)
+        #expect(batcher.up(id: 42, time: 2) == nil)
+        batcher.shape(id: 42, major: 3, minor: 2)
+        batcher.orientation(id: 42, degrees: 45)
+        #expect(batcher.frame() == nil)
+        #expect(batcher.cancel() == nil)
+    }
+
+    @Test func shapeAndOrientationAttachToTheTouch() throws {
+        var batcher = TouchBatcher()
+        batcher.down(id: 1, surfaceID: 1, location: p(0, 0), time: 1)
+        batcher.shape(id: 1, major: 8, minor: 4)
+        batcher.orientation(id: 1, degrees: 30)
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.events[0].shape?.major == 8)
+        #expect(batch.events[0].shape?.minor == 4)
+        #expect(batch.events[0].orientation == 30)
+    }
+}
+
+@Suite struct PointerBatcherTests {
+    @Test func versionFiveEventsAreHeldUntilFrame() throws {
+        var batcher = PointerBatcher(sendsFrames: true)
+        #expect(batcher.enter(surfaceID: 4, location: p(1, 1)) == nil)
+        #expect(batcher.motion(location: p(2, 3), time: 5) == nil)
+        #expect(batcher.button(code: 0x110, pressed: true, time: 6) == nil)
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.surfaceID == 4)
+        #expect(batch.events.map(\.action) == [.enter, .motion, .button(code: 0x110, pressed: true)])
+        #expect(batch.events[2].location == p(2, 3), "buttons carry the latest position")
+    }
+
+    @Test func olderSeatsDeliverEachEventAlone() throws {
+        var batcher = PointerBatcher(sendsFrames: false)
+        let enterValue = batcher.enter(surfaceID: 1, location: p(0, 0))
+        let enter = try #require(enterValue)
+        #expect(enter.events.count == 1)
+        let motionValue = batcher.motion(location: p(5, 5), time: 1)
+        let motion = try #require(motionValue)
+        #expect(motion.events.map(\.action) == [.motion])
+    }
+
+    @Test func discreteStepsAttachToTheFollowingAxisEvent() throws {
+        var batcher = PointerBatcher(sendsFrames: true)
+        _ = batcher.enter(surfaceID: 1, location: p(0, 0))
+        batcher.axisDiscrete(steps: -1)
+        _ = batcher.axis(vertical: true, value: -10, time: 3)
+        _ = batcher.axis(vertical: false, value: 2, time: 3)
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.events.dropFirst().map(\.action) == [.axis(vertical: true, value: -10, discrete: -1),
+                                                         .axis(vertical: false, value: 2, discrete: nil)])
+    }
+
+    @Test func motionOutsideOurSurfacesIsIgnored() {
+        var batcher = PointerBatcher(sendsFrames: false)
+        #expect(batcher.motion(location: p(1, 1), time: 1) == nil)
+        #expect(batcher.leave() == nil)
+    }
+}
+
+@Suite struct ScaleAndRegistryTests {
+    @Test func integerScaleUsesTheLargestOutputScale() {
+        let scale = SurfaceScale.resolve(preferredScale120: nil, canUseViewport: true, outputScales: [1, 2])
+        #expect(scale == .integer(2))
+        #expect(scale.bufferSize(for: LogicalSize(width: 100, height: 50)) == PixelSize(width: 200, height: 100))
+    }
+
+    @Test func fractionalScaleNeedsAViewportAndRoundsHalfUp() {
+        #expect(SurfaceScale.resolve(preferredScale120: 180, canUseViewport: false, outputScales: [1]) == .integer(1))
+        let scale = SurfaceScale.resolve(preferredScale120: 180, canUseViewport: true, outputScales: [1])
+        #expect(scale.bufferSize(for: LogicalSize(width: 101, height: 3)) == PixelSize(width: 152, height: 5))
+    }
+
+    @Test func bindingPicksTheLowestOfPreferredOfferedAndKnown() throws {
+        #expect(try Registry.negotiate(interface: "wl_seat", offered: 7, required: 1, preferred: 8, known: 9) == 7)
+        #expect(try Registry.negotiate(interface: "wl_seat", offered: 9, required: 1, preferred: 8, known: 9) == 8)
+    }
+
+    @Test func missingOrOldGlobalsNameBothVersions() {
+        #expect(throws: RegistryError.missingGlobal(interface: "xdg_wm_base", required: 1, preferred: 5)) {
+            try Registry.negotiate(interface: "xdg_wm_base", offered: nil, required: 1, preferred: 5, known: 5)
+        }
+        let error = RegistryError.versionTooOld(interface: "wl_compositor", required: 4, preferred: 5, offered: 3)
+        #expect(error.description == "the compositor offers wl_compositor version 3, but version 4 is required (5 preferred)")
+    }
+}

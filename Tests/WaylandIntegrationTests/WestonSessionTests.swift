@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import WaylandClient
+import Glibc
+
+/// Fills every repaint rect with one opaque color.
+private func paintSolid(_ window: Window, argb: UInt32) {
+    window.onPaint = { context in
+        for rect in context.repaint.rects { context.buffer.fill(rect, argb: argb) }
+    }
+}
+
+/// Runs the loop until `condition` holds after an iteration, failing after `seconds`.
+private func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: @escaping () -> Bool) throws {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    let id = connection.loop.addIdleWork { if condition() { connection.loop.stop() } }
+    defer { connection.loop.removeIdleWork(id) }
+    let reason = try connection.loop.run(until: deadline)
+    #expect(reason == .requested, "timed out waiting")
+}
+
+@Suite(.serialized) struct WestonSessionTests {
+    @Test func mapsAToplevelAtTheOutputSizeAndItsColorReachesTheScreen() throws {
+        let weston = try HeadlessWeston(width: 320, height: 240, debug: true)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
+        #expect(connection.outputs.count == 1)
+        let window = Window(connection: connection, configuration:
+            WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: LogicalSize(width: 100, height: 80),
+                                fullscreen: true))
+        paintSolid(window, argb: 0xFF20_C040)
+        var presentedTime: UInt32?
+        window.onFramePresented = { presentedTime = $0 }
+        try run(connection) { presentedTime != nil }
+
+        // Fullscreen: the compositor's configure size (the output's) wins over the app's 100×80.
+        #expect(window.logicalSize == LogicalSize(width: 320, height: 240))
+        #expect(window.bufferSize == PixelSize(width: 320, height: 240))
+        #expect(window.committedFrames == 1)
+
+        let image = try weston.screenshot()
+        #expect(image.width == 320 && image.height == 240)
+        let center = image.pixel(x: 160, y: 120)
+        #expect(center.r == 0x20 && center.g == 0xC0 && center.b == 0x40)
+        let corner = image.pixel(x: 2, y: 2)
+        #expect(corner.r == 0x20 && corner.g == 0xC0 && corner.b == 0x40)
+    }
+
+    @Test func redrawsOnlyWhenAskedAndPacesOnFrameCallbacks() throws {
+        let weston = try HeadlessWeston(width: 200, height: 100)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let window = Window(connection: connection, configuration:
+            WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
+        paintSolid(window, argb: 0xFF00_00FF)
+        try run(connection) { window.presentedFrames == 1 }
+        // Idle: nothing changed, so a while of looping commits nothing.
+        let idleReason = try connection.loop.run(until: .now + .milliseconds(100))
+        #expect(idleReason == .deadline)
+        #expect(window.committedFrames == 1)
+        // Many requests before the next frame collapse into one commit per frame callback.
+        for _ in 0 ..< 10 { window.setNeedsDisplay(DamageRegion([PixelRect(x: 0, y: 0, width: 10, height: 10)])) }
+        try run(connection) { window.presentedFrames == 2 }
+        #expect(window.committedFrames == 2)
+        #expect(window.bufferCounts.alive <= 2)
+    }
+
+    @Test func followsConfigureSizeChangesAndDropsStaleBuffers() throws {
+        let weston = try HeadlessWeston(width: 320, height: 240)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let window = Window(connection: connection, configuration:
+            WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: LogicalSize(width: 120, height: 90)))
+        paintSolid(window, argb: 0xFFFF_0000)
+        var sizes: [LogicalSize] = []
+        window.onResize = { size, _ in sizes.append(size) }
+        try run(connection) { window.presentedFrames >= 1 }
+        #expect(window.logicalSize == LogicalSize(width: 120, height: 90), "0×0 configure → the app's size")
+
+        window.setFullscreen(true)
+        try run(connection) { window.isFullscreen && window.presentedFrames >= 2 }
+        #expect(window.logicalSize == LogicalSize(width: 320, height: 240))
+        #expect(window.bufferSize == PixelSize(width: 320, height: 240))
+        #expect(sizes.last == LogicalSize(width: 320, height: 240))
+        // Once the old-size buffer comes back it is pruned: only new-size buffers stay.
+        window.setNeedsDisplay()
+        try run(connection) { window.presentedFrames >= 3 && window.bufferCounts.alive <= 2 }
+    }
+
+    @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
+        let weston = try HeadlessWeston(width: 100, height: 100)
+        defer { weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let window = Window(connection: connection, configuration:
+            WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: LogicalSize(width: 10, height: 10)))
+        paintSolid(window, argb: 0xFF00_0000)
+        try run(connection) { window.presentedFrames == 1 }
+        weston.stop(hard: true)
+        do {
+            _ = try connection.loop.run(until: .now + .seconds(5))
+            Issue.record("the loop should fail once the compositor is gone")
+        } catch {
+            guard case .display(.connectionLost) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(error.exitStatus == 1)
+        }
+    }
+
+    @Test func protocolErrorNamesInterfaceObjectCodeAndMeaning() throws {
+        let weston = try HeadlessWeston(width: 100, height: 100)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let compositor = try connection.registry.bind(WlCompositor.self, required: 4, preferred: 4)
+        let surface = compositor.createSurface()
+        try surface.setBufferScale(scale: 0)
+        #expect(throws: DisplayError.protocolError(interface: "wl_surface", objectID: surface.objectID, code: 0,
+                                                   message: "invalid_scale: buffer scale value is invalid")) {
+            try connection.display.roundtrip()
+        }
+    }
+
+    @Test func terminationSignalStopsTheLoopCleanly() throws {
+        let weston = try HeadlessWeston(width: 100, height: 100)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        try connection.loop.stopOnTerminationSignals()
+        // raise() targets this thread, where the loop blocked SIGTERM for its signalfd.
+        raise(SIGTERM)
+        #expect(try connection.loop.run(until: .now + .seconds(5)) == .signal(SIGTERM))
+    }
+
+    @Test func missingCompositorIsOneLineNamingTheDisplay() throws {
+        let path = "/tmp/touchstone-no-such-dir-\(getpid())/wayland-nothing"
+        #expect {
+            _ = try WaylandConnection(displayName: path)
+        } throws: { error in
+            guard let error = error as? ConnectionError, case .connect = error else { return false }
+            return error.description == "cannot connect to Wayland display '\(path)': No such file or directory"
+        }
+    }
+}
