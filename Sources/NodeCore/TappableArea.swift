@@ -90,18 +90,30 @@ public struct TappableArea {
     /// Like `all(in:)` for a tree whose root sits at its frame origin in window coordinates.
     public static func all(inTree root: Node) -> [TappableArea] {
         var result: [TappableArea] = []
-        collect(root, AncestorWalk(), into: &result)
+        collect(root, AncestorWalk(), cull: nil, into: &result)
         return result
     }
 
-    private static func collect(_ node: Node, _ walk: AncestorWalk, into result: inout [TappableArea]) {
+    /// Like `all(in:)`, but only the areas whose `drawn` rect intersects `rect` (window
+    /// coordinates). Subtrees whose ancestors' slop and clipping keep every descendant's
+    /// drawn area outside `rect` are not visited, so a small damaged area is cheap.
+    public static func all(in window: Window, intersecting rect: Rect) -> [TappableArea] {
+        var result: [TappableArea] = []
+        collect(window.root, AncestorWalk(), cull: Box(rect), into: &result)
+        return result
+    }
+
+    private static func collect(_ node: Node, _ walk: AncestorWalk, cull: Box?, into result: inout [TappableArea]) {
         guard node.isHittable else { return }
         if let control = node as? ControlNode {
-            result.append(TappableArea(control: control, walk: walk))
+            let area = TappableArea(control: control, walk: walk)
+            if cull.map({ !Box(area.drawn).intersecting($0).isEmpty }) ?? true { result.append(area) }
         }
         guard !node.subnodes.isEmpty else { return }
         let inner = walk.entering(node)
-        for child in node.subnodes { collect(child, inner, into: &result) }
+        // Every descendant's drawn area lies inside the ancestors' slop and clip.
+        if let cull, inner.slop.intersecting(inner.clip).intersecting(cull).isEmpty { return }
+        for child in node.subnodes { collect(child, inner, cull: cull, into: &result) }
     }
 
     private init(control: ControlNode, walk: AncestorWalk) {

@@ -14,7 +14,12 @@ extension Renderer {
         let surface = target.surface
         surface.setClip(target.clip)
 
-        for area in TappableArea.all(in: window) where area.isInView {
+        // The damage in window points, one point larger all round to cover edge snapping.
+        let visible = target.visible.offsetBy(dx: target.offsetX, dy: target.offsetY)
+        let s = Double(scale)
+        let damage = Rect(x: Double(visible.x) / s - 1, y: Double(visible.y) / s - 1,
+                          width: Double(visible.width) / s + 2, height: Double(visible.height) / s + 2)
+        for area in TappableArea.all(in: window, intersecting: damage) where area.isInView {
             let drawn = target.local(PixelRect(snapping: area.drawn, scale: scale))
             guard drawn.intersects(target.visible), target.clip.intersects(drawn) else { continue }
             if area.limitedEdges.isEmpty && area.clippedEdges.isEmpty {

@@ -152,3 +152,27 @@ private func control(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h:
         }
     }
 }
+
+@Suite struct TappableAreaCullingTests {
+    @Test func areasIntersectingARectAreExactlyTheFilteredFullList() {
+        let window = Window(root: Node(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300)),
+                            size: Size(width: 400, height: 300))
+        for row in 0..<4 {
+            let card = Node(name: "card\(row)", frame: Rect(x: 10, y: 10 + Double(row) * 70, width: 380, height: 60))
+            card.clipsToBounds = row % 2 == 0
+            card.hitTestSlop = EdgeInsets(all: row == 3 ? -15 : 0)
+            for column in 0..<5 {
+                let b = ButtonNode(name: "b\(row)_\(column)", frame: Rect(x: Double(column) * 75 - 5, y: 5, width: 70, height: 50))
+                b.hitTestSlop = EdgeInsets(all: -8)
+                card.addSubnode(b)
+            }
+            window.root.addSubnode(card)
+        }
+        for probe in [Rect(x: 0, y: 0, width: 30, height: 30), Rect(x: 150, y: 90, width: 10, height: 10),
+                      Rect(x: 200, y: 215, width: 5, height: 80), Rect(x: 0, y: 0, width: 400, height: 300),
+                      Rect(x: 390, y: 290, width: 10, height: 10)] {
+            let expected = TappableArea.all(in: window).filter { $0.drawn.intersects(probe) }.map(\.control.name)
+            #expect(TappableArea.all(in: window, intersecting: probe).map(\.control.name) == expected, "\(probe)")
+        }
+    }
+}
