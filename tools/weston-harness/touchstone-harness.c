@@ -101,7 +101,7 @@ struct pending {
 	struct conn *conn;		/* NULL once the connection closed */
 	enum pending_kind kind;
 	struct wl_event_source *timer;
-	char *path;			/* screenshot target */
+	char *path;			/* screenshot targets, space separated */
 	uint64_t frame_target;		/* wait-frame: frame count to exceed */
 };
 
@@ -517,6 +517,60 @@ write_png(const char *path, uint8_t *rgba, int width, int height,
 	return true;
 }
 
+/* Netpbm PAM: a plain header and raw RGBA rows, trivial to decode. */
+static bool
+write_pam(const char *path, uint8_t *rgba, int width, int height,
+	  char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "wb");
+	size_t size = (size_t)width * (size_t)height * 4;
+
+	if (!fp) {
+		snprintf(err, errlen, "cannot open %s: %s", path,
+			 strerror(errno));
+		return false;
+	}
+	fprintf(fp, "P7\nWIDTH %d\nHEIGHT %d\nDEPTH 4\nMAXVAL 255\n"
+		"TUPLTYPE RGB_ALPHA\nENDHDR\n", width, height);
+	if (fwrite(rgba, 1, size, fp) != size || fclose(fp) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+			 strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+static bool
+has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Write every target of one request from the same pixels. */
+static bool
+write_images(const char *paths, uint8_t *rgba, int width, int height,
+	     char *err, size_t errlen)
+{
+	char *copy = strdup(paths), *save = NULL, *path;
+	bool ok = true;
+
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	for (path = strtok_r(copy, " ", &save); path && ok;
+	     path = strtok_r(NULL, " ", &save)) {
+		if (has_suffix(path, ".pam"))
+			ok = write_pam(path, rgba, width, height, err, errlen);
+		else
+			ok = write_png(path, rgba, width, height, err, errlen);
+	}
+	free(copy);
+	return ok;
+}
+
 /* Called from the output's frame signal, right after weston repainted it. */
 static void
 complete_screenshots(struct harness *h, struct weston_output *output)
@@ -573,8 +627,8 @@ complete_screenshots(struct harness *h, struct weston_output *output)
 			continue;
 		if (err[0]) {
 			pending_finish(p, "error %s", err);
-		} else if (!write_png(p->path, pixels, width, height, perr,
-				      sizeof perr)) {
+		} else if (!write_images(p->path, pixels, width, height, perr,
+					 sizeof perr)) {
 			pending_finish(p, "error %s", perr);
 		} else {
 			char *path = strdup(p->path);
@@ -1055,27 +1109,36 @@ cmd_screenshot(struct conn *c, char **argv, int argc)
 {
 	struct weston_output *output = first_output(c->h);
 	struct pending *p;
+	struct strbuf paths = { 0 };
 	long timeout;
+	int npaths = 0;
 
-	if (argc < 2 || argv[1][0] != '/') {
-		reply(c, "error usage: screenshot /ABSOLUTE/PATH.png "
+	while (1 + npaths < argc && argv[1 + npaths][0] == '/')
+		npaths++;
+	if (npaths == 0) {
+		reply(c, "error usage: screenshot /ABSOLUTE/PATH.png|.pam... "
 		      "[TIMEOUT_MS]");
 		return;
 	}
-	if (!parse_timeout(c, argv, argc, 2, &timeout))
+	if (!parse_timeout(c, argv, argc, 1 + npaths, &timeout))
 		return;
 	if (!output || !output->current_mode) {
 		reply(c, "error no output");
 		return;
 	}
-	p = pending_start(c, PENDING_SCREENSHOT, timeout);
-	if (!p || !(p->path = strdup(argv[1]))) {
-		if (p)
-			pending_finish(p, "error out of memory");
-		else
-			reply(c, "error out of memory");
+	for (int i = 0; i < npaths; i++)
+		strbuf_printf(&paths, "%s%s", i ? " " : "", argv[1 + i]);
+	if (!paths.data) {
+		reply(c, "error out of memory");
 		return;
 	}
+	p = pending_start(c, PENDING_SCREENSHOT, timeout);
+	if (!p) {
+		free(paths.data);
+		reply(c, "error out of memory");
+		return;
+	}
+	p->path = paths.data;
 	/* Force a full repaint; the frame signal then reads the result. */
 	weston_output_damage(output);
 }
