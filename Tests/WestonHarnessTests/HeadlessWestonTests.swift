@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+@testable import WestonHarness
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// weston-simple-touch (package `weston`) draws a fixed 600x500 window and a
+/// red dot under every touch point: kiosk-shell centres it on an 800x600
+/// output at (100, 50).
+private let simpleTouch = "/usr/bin/weston-simple-touch"
+private let outputWidth = 800
+private let outputHeight = 600
+
+/// Serialized: each test owns a weston, and the machine has two cores.
+@Suite("Headless weston harness", .serialized)
+struct HeadlessWestonTests {
+    @Test func startsAndAnswersPing() throws {
+        let weston = try HeadlessWeston.start(width: 640, height: 480)
+        defer { weston.stop() }
+        try weston.ping()
+        #expect(weston.environment["WAYLAND_DISPLAY"] == HeadlessWeston.displayName)
+        let runtime = try #require(weston.environment["XDG_RUNTIME_DIR"])
+        let mode = try FileManager.default.attributesOfItem(atPath: runtime)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        #expect(FileManager.default.fileExists(atPath: runtime + "/" + HeadlessWeston.displayName))
+    }
+
+    @Test func outputsReportTheConfiguredSize() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let outputs = try weston.outputs()
+        #expect(outputs.count == 1)
+        #expect(outputs.first?.width == outputWidth)
+        #expect(outputs.first?.height == outputHeight)
+        #expect(outputs.first?.scale == 1)
+        #expect(outputs.first?.pixelWidth == outputWidth)
+    }
+
+    @Test func malformedCommandsGetAnErrorLineAndTheChannelStaysUsable() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        let malformed = [
+            "bogus", "touch", "touch down", "touch down x 1 2", "touch down 1 nan 2",
+            "touch up 7", "touch motion 3 1 1", "pointer button left sideways",
+            "pointer axis diagonal 1", "key -1 pressed", "key 30", "screenshot relative.png",
+            "wait-frame 0", "commit-wait", "views extra", String(repeating: "x", count: 9000),
+        ]
+        for command in malformed {
+            #expect(throws: HarnessError.self, "\(command.prefix(40))") { try weston.send(command) }
+        }
+        do {
+            try weston.send("touch up 7")
+            Issue.record("expected an error reply")
+        } catch {
+            #expect(error == .commandFailed(command: "touch up 7", reason: "touch 7 is not down"))
+        }
+        try weston.ping()
+        #expect(weston.isRunning)
+    }
+
+    @Test func aClientBecomesAViewAndATouchDotShowsInTheScreenshot() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let client = try weston.launchClient(simpleTouch)
+        defer { terminate(client) }
+
+        let views = try weston.waitForView(timeout: 10)
+        #expect(views.count == 1)
+        let view = try #require(views.first)
+        #expect(view.pid == client.pid)
+        #expect(view.role == "xdg_toplevel")
+        #expect(view.width == 600 && view.height == 500)
+        #expect(view.x == 100 && view.y == 50)
+
+        let before = try weston.screenshot()
+        #expect(before.width == outputWidth && before.height == outputHeight)
+        #expect(!isRed(before.pixel(x: 400, y: 300)))
+
+        try weston.armCommit()
+        let injected = try weston.touchDown(id: 0, x: 400, y: 300)
+        try weston.touchFrame()
+        let commit = try weston.waitForCommit(timeout: 5)
+        #expect(commit.pid == client.pid)
+        #expect(commit.timestampNanoseconds >= injected)
+        try weston.touchUp(id: 0)
+
+        let png = weston.directory.appending(path: "dot.png")
+        let after = try weston.screenshot(to: png)
+        #expect(isRed(after.pixel(x: 400, y: 300)), "\(after.pixel(x: 400, y: 300))")
+        #expect(!isRed(after.pixel(x: 420, y: 300)))
+        #expect(!isRed(after.pixel(x: 50, y: 50)))
+        let pngBytes = try #require(FileManager.default.contents(atPath: png.path))
+        #expect(Array(pngBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func touchCancelReachesTheFocusedClient() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let (client, log) = try launchDebugClient(weston)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.touchDown(id: 3, x: 300, y: 200)
+        try weston.touchFrame()
+        let cancel = try weston.touchCancel()
+        #expect(cancel.resources == 1)
+
+        // Weston's touch state is reset: a new first finger works, and its
+        // commit proves the client has read everything sent before it.
+        try weston.armCommit()
+        try weston.touchDown(id: 4, x: 500, y: 400)
+        try weston.touchFrame()
+        _ = try weston.waitForCommit(timeout: 5)
+        try weston.touchUp(id: 4)
+
+        let touchEvents = try wlTouchEvents(log)
+        #expect(touchEvents.prefix(4).map(\.name) == ["down", "frame", "cancel", "down"])
+    }
+
+    @Test func touchCancelWithoutFocusSendsNothing() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        try weston.touchDown(id: 1, x: 10, y: 10)
+        #expect(try weston.touchCancel().resources == 0)
+        // The id is free again after the cancel.
+        try weston.touchDown(id: 1, x: 10, y: 10)
+        try weston.touchUp(id: 1)
+    }
+
+    /// Reproduces weston 10 (issue 44): no wl_touch.frame after the last up.
+    @Test func weston10SendsNoFrameAfterTheLastUp() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let (client, log) = try launchDebugClient(weston)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.touchDown(id: 0, x: 300, y: 200)
+        try weston.touchFrame()
+        try weston.touchUp(id: 0)
+        try weston.touchFrame()  // no focus any more: weston drops it
+        try weston.armCommit()
+        try weston.touchDown(id: 1, x: 400, y: 300)
+        try weston.touchFrame()
+        _ = try weston.waitForCommit(timeout: 5)
+        try weston.touchUp(id: 1)
+
+        let names = try wlTouchEvents(log).map(\.name)
+        #expect(names.prefix(5) == ["down", "frame", "up", "down", "frame"])
+    }
+
+    @Test func pointerAndKeyboardEventsReachTheClient() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        // weston-eventdemo binds pointer and keyboard (simple-touch does not).
+        let (client, log) = try launchDebugClient(weston, executable: "/usr/bin/weston-eventdemo")
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.pointerMotion(x: 200, y: 200)
+        try weston.pointerButton(.left, pressed: true)
+        try weston.pointerButton(.left, pressed: false)
+        try weston.pointerAxis(.vertical, value: 10)
+        try weston.key(30, pressed: true)
+        try weston.key(30, pressed: false)
+
+        let expected = [
+            "wl_pointer@", ".motion(", ", 272, 1)", ", 272, 0)", ".axis(", ", 30, 1)", ", 30, 0)",
+        ]
+        let text = try waitForLog(log, containing: expected, timeout: 5)
+        for marker in expected {
+            #expect(text.contains(marker), "\(marker)")
+        }
+    }
+
+    @Test func framesAdvanceAndCanBeAwaited() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        let start = try weston.frameCount()
+        _ = try weston.screenshot()
+        #expect(try weston.frameCount() > start)
+        do {
+            // Nothing damages the output: no frame comes, the wait times out.
+            _ = try weston.waitForFrame(timeout: 0.2)
+            Issue.record("expected a timeout")
+        } catch {
+            guard case .timeout = error else { throw error }
+        }
+        try weston.ping()
+    }
+
+    @Test func stopLeavesNoProcessAndIsIdempotent() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        let pid = weston.pid
+        let directory = weston.directory
+        #expect(kill(pid, 0) == 0)
+        weston.stop()
+        weston.stop()
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        #expect(throws: HarnessError.stopped) { try weston.ping() }
+    }
+
+    @Test func aBrokenModuleFailsWithWestonsLog() throws {
+        let bogus = FileManager.default.temporaryDirectory
+            .appending(path: "touchstone-not-a-module-\(getpid()).so")
+        try Data("not an ELF file".utf8).write(to: bogus)
+        defer { try? FileManager.default.removeItem(at: bogus) }
+        do {
+            let weston = try HeadlessWeston.start(width: 320, height: 240, module: bogus, startTimeout: 10)
+            weston.stop()
+            Issue.record("weston started with a bogus module")
+        } catch {
+            guard case .westonFailedToStart(_, let tail) = error else {
+                Issue.record("unexpected error: \(error)")
+                return
+            }
+            #expect(tail.contains("touchstone-not-a-module"), "\(tail)")
+        }
+    }
+}
+
+// MARK: - Helpers
+
+private func isRed(_ pixel: RGBA) -> Bool {
+    pixel.r > 200 && pixel.g < 80 && pixel.b < 80
+}
+
+private func terminate(_ process: ChildProcess) {
+    process.stop(grace: 2)
+}
+
+/// weston-simple-touch with libwayland's protocol log on stderr.
+private func launchDebugClient(
+    _ weston: HeadlessWeston, executable: String = simpleTouch
+) throws -> (ChildProcess, URL) {
+    let log = weston.directory.appending(path: "client-\(UUID().uuidString).log")
+    let client = try weston.launchClient(
+        executable, extraEnvironment: ["WAYLAND_DEBUG": "client"], outputPath: log.path)
+    return (client, log)
+}
+
+/// Bounded polling of a client's protocol log: returns once every marker
+/// appears, or the last text read when `timeout` passes.
+private func waitForLog(_ log: URL, containing markers: [String], timeout: Double) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var text = ""
+    repeat {
+        text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if markers.allSatisfy(text.contains) { return text }
+        usleep(5_000)
+    } while Date() < deadline
+    return text
+}
+
+/// Events the client received on its wl_touch, in order.
+private func wlTouchEvents(_ log: URL) throws -> [(name: String, line: String)] {
+    let text = try String(contentsOf: log, encoding: .utf8)
+    var events: [(String, String)] = []
+    for line in text.split(separator: "\n") where !line.contains(" -> ") {
+        guard let at = line.range(of: "wl_touch@") else { continue }
+        let rest = line[at.upperBound...]
+        guard let dot = rest.firstIndex(of: "."), let paren = rest.firstIndex(of: "(") else { continue }
+        events.append((String(rest[rest.index(after: dot)..<paren]), String(line)))
+    }
+    return events
+}
