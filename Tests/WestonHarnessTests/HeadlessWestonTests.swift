@@ -38,6 +38,16 @@ struct HeadlessWestonTests {
         #expect(outputs.first?.pixelWidth == outputWidth)
     }
 
+    @Test func aScaledOutputHasALogicalSizeAndALargerFramebuffer() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240, scale: 2)
+        defer { weston.stop() }
+        let output = try #require(try weston.outputs().first)
+        #expect(output.width == 320 && output.height == 240 && output.scale == 2)
+        #expect(output.pixelWidth == 640 && output.pixelHeight == 480)
+        let shot = try weston.screenshot()
+        #expect(shot.width == 640 && shot.height == 480)
+    }
+
     @Test func malformedCommandsGetAnErrorLineAndTheChannelStaysUsable() throws {
         let weston = try HeadlessWeston.start(width: 320, height: 240)
         defer { weston.stop() }
