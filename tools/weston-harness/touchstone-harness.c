@@ -136,6 +136,7 @@ struct output_watch {
 };
 
 struct surface_watch {
+	struct wl_list link;		/* harness::surface_list */
 	struct harness *h;
 	struct weston_surface *surface;
 	struct wl_listener commit_listener;
@@ -157,6 +158,7 @@ struct harness {
 	struct wl_list conn_list;
 	struct wl_list pending_list;
 	struct wl_list output_list;
+	struct wl_list surface_list;
 	uint64_t frame_count;
 
 	struct wl_listener destroy_listener;
@@ -808,14 +810,21 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 }
 
 static void
+surface_watch_destroy(struct surface_watch *sw)
+{
+	wl_list_remove(&sw->commit_listener.link);
+	wl_list_remove(&sw->destroy_listener.link);
+	wl_list_remove(&sw->link);
+	free(sw);
+}
+
+static void
 surface_destroy_notify(struct wl_listener *listener, void *data)
 {
 	struct surface_watch *sw =
 		wl_container_of(listener, sw, destroy_listener);
 
-	wl_list_remove(&sw->commit_listener.link);
-	wl_list_remove(&sw->destroy_listener.link);
-	free(sw);
+	surface_watch_destroy(sw);
 }
 
 static void
@@ -834,6 +843,7 @@ create_surface_notify(struct wl_listener *listener, void *data)
 	wl_signal_add(&surface->commit_signal, &sw->commit_listener);
 	sw->destroy_listener.notify = surface_destroy_notify;
 	wl_signal_add(&surface->destroy_signal, &sw->destroy_listener);
+	wl_list_insert(&h->surface_list, &sw->link);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1464,6 +1474,7 @@ harness_destroy(struct wl_listener *listener, void *data)
 	struct conn *c, *ctmp;
 	struct pending *p, *ptmp;
 	struct output_watch *w, *wtmp;
+	struct surface_watch *sw, *swtmp;
 
 	wl_list_for_each_safe(p, ptmp, &h->pending_list, link)
 		pending_finish(p, "error compositor shutting down");
@@ -1471,6 +1482,8 @@ harness_destroy(struct wl_listener *listener, void *data)
 		conn_destroy(c);
 	wl_list_for_each_safe(w, wtmp, &h->output_list, link)
 		output_watch_destroy(w);
+	wl_list_for_each_safe(sw, swtmp, &h->surface_list, link)
+		surface_watch_destroy(sw);
 	if (h->listen_source)
 		wl_event_source_remove(h->listen_source);
 	if (h->listen_fd >= 0) {
@@ -1505,6 +1518,7 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 	wl_list_init(&h->conn_list);
 	wl_list_init(&h->pending_list);
 	wl_list_init(&h->output_list);
+	wl_list_init(&h->surface_list);
 
 	if (path && *path)
 		h->socket_path = strdup(path);
