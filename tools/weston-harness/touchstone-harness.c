@@ -242,11 +242,20 @@ client_pid(struct weston_surface *surface)
 	return (int)pid;
 }
 
+/* A pointer cursor is a client surface too, but not a window. */
+static bool
+is_cursor(struct weston_surface *surface)
+{
+	return surface->role_name &&
+	       strcmp(surface->role_name, "wl_pointer-cursor") == 0;
+}
+
 /* A surface a client drew: has a protocol resource and is on screen. */
 static bool
 is_client_view(struct weston_view *view)
 {
 	return view->surface->resource != NULL &&
+	       !is_cursor(view->surface) &&
 	       weston_view_is_mapped(view) &&
 	       weston_surface_is_mapped(view->surface);
 }
@@ -787,7 +796,7 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 	uint64_t ns = now_ns(NULL);
 	int pid;
 
-	if (!s->resource || !weston_surface_is_mapped(s))
+	if (!s->resource || is_cursor(s) || !weston_surface_is_mapped(s))
 		return;
 	pid = client_pid(s);
 
