@@ -55,7 +55,8 @@ final class ControlConnection: @unchecked Sendable {
         return try readLine(timeout: timeout, command: line)
     }
 
-    private func write(_ text: String) throws(HarnessError) {
+    /// Sends without waiting for the reply (tests of deferred replies).
+    func write(_ text: String) throws(HarnessError) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -69,7 +70,7 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
-    private func readLine(timeout: Double, command: String) throws(HarnessError) -> String {
+    func readLine(timeout: Double, command: String) throws(HarnessError) -> String {
         let deadline = Self.monotonicSeconds() + timeout
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
