@@ -5,7 +5,7 @@ import Synchronization
 private let moduleBuildLock = Mutex<String?>(nil)
 
 extension HeadlessWeston {
-    /// The folder with `touchstone-harness.c` and its Makefile, found from
+    /// The folder with the module's C sources and Makefile, found from
     /// this source file's location in the package.
     static var moduleSourceDirectory: URL {
         URL(filePath: #filePath)
@@ -28,7 +28,7 @@ extension HeadlessWeston {
 
     static func buildModule() throws(HarnessError) -> String {
         let source = moduleSourceDirectory
-        guard FileManager.default.fileExists(atPath: source.appending(path: "touchstone-harness.c").path) else {
+        guard FileManager.default.fileExists(atPath: source.appending(path: "Makefile").path) else {
             throw .moduleSourceMissing(path: source.path)
         }
         let build = source.appending(path: "build", directoryHint: .isDirectory)
