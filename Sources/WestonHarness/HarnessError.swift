@@ -13,6 +13,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case fileSystem(path: String, reason: String)
     /// weston exited before the module answered; carries its log tail.
     case westonFailedToStart(exitStatus: Int32, logTail: String)
+    /// weston exited while in use (crash or killed); carries its log tail.
+    case westonExited(exitStatus: Int32, logTail: String)
     /// weston runs but the module did not answer `ping` in time.
     case moduleNotAnswering(socket: String, seconds: Double)
     /// The module answered `error <reason>` to a command.
@@ -44,6 +46,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
             return "cannot prepare \(path): \(reason)"
         case .westonFailedToStart(let status, let tail):
             return "weston failed to start (exit status \(status)): \(tail)"
+        case .westonExited(let status, let tail):
+            return "weston exited unexpectedly (status \(status)): \(tail)"
         case .moduleNotAnswering(let socket, let seconds):
             return "harness module did not answer ping on \(socket) within \(seconds) s"
         case .commandFailed(let command, let reason):

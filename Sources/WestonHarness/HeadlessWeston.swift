@@ -171,7 +171,17 @@ public final class HeadlessWeston: @unchecked Sendable {
         guard let connection = state.withLock({ $0.stopped ? nil : $0.connection }) else {
             throw .stopped
         }
-        let reply = try connection.roundTrip(command, timeout: timeout)
+        let reply: String
+        do {
+            reply = try connection.roundTrip(command, timeout: timeout)
+        } catch .connectionLost(let reason) {
+            // Say why: a crashed weston leaves its story in the log.
+            if process.waitForExit(timeout: 1) {
+                throw .westonExited(exitStatus: process.waitUntilExit(),
+                                    logTail: Self.tail(of: directory.appending(path: "weston.log"), lines: 8))
+            }
+            throw .connectionLost(reason: reason)
+        }
         if reply == "ok" { return "" }
         if reply.hasPrefix("ok ") { return String(reply.dropFirst(3)) }
         if reply.hasPrefix("error ") {
@@ -379,6 +389,11 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// True until `stop()` and while the weston process lives.
     public var isRunning: Bool {
         process.isRunning
+    }
+
+    /// weston's exit status once it has exited (128 + signal if killed).
+    public var exitStatus: Int32? {
+        process.exitStatus
     }
 
     // MARK: Helpers

@@ -219,6 +219,46 @@ struct HeadlessWestonTests {
         #expect(try waiting.readLine(timeout: 5, command: "ping") == "ok pong")
     }
 
+    @Test func aSecondFingerGoesToTheSurfaceTheFirstOnePicked() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let (client, log) = try launchDebugClient(weston)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.touchDown(id: 0, x: 300, y: 200)
+        // Outside the window: still delivered to it (weston keeps the focus
+        // of the first finger until all are up).
+        try weston.touchDown(id: 1, x: 20, y: 20)
+        try weston.armCommit()
+        try weston.touchFrame()
+        try weston.touchMotion(id: 0, x: 310, y: 200)
+        _ = try weston.waitForCommit(timeout: 5)
+        try weston.touchUp(id: 1)
+        try weston.touchUp(id: 0)
+
+        let downs = try wlTouchEvents(log).filter { $0.name == "down" }.map(\.line)
+        #expect(downs.count == 2)
+        // Surface-local coordinates of the second finger: (20 - 100, 20 - 50).
+        #expect(downs.last?.contains("-80.00000000, -30.00000000") == true, "\(downs)")
+    }
+
+    @Test func aCrashedWestonIsReportedWithItsLog() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        kill(weston.pid, SIGKILL)
+        do {
+            try weston.ping()
+            Issue.record("ping succeeded after SIGKILL")
+        } catch {
+            guard case .westonExited(let status, _) = error else {
+                Issue.record("unexpected error: \(error)")
+                return
+            }
+            #expect(status == 128 + SIGKILL)
+        }
+    }
+
     @Test func stopLeavesNoProcessAndIsIdempotent() throws {
         let weston = try HeadlessWeston.start(width: 320, height: 240)
         let pid = weston.pid
