@@ -301,10 +301,11 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     // MARK: Commit timing
 
-    /// Starts recording the next commit of any mapped client surface.
-    /// Arm, inject, then `waitForCommit` to measure input → commit latency.
-    public func armCommit() throws(HarnessError) {
-        try send("commit-arm")
+    /// Starts recording the next commit of a mapped client surface (of the
+    /// client with process id `pid` only, when given). Arm, inject, then
+    /// `waitForCommit` to measure input → commit latency.
+    public func armCommit(pid: Int32? = nil) throws(HarnessError) {
+        try send(pid.map { "commit-arm \($0)" } ?? "commit-arm")
     }
 
     /// The first client commit since `armCommit()`; waits for it if needed.

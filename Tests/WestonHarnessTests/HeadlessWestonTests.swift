@@ -126,6 +126,25 @@ struct HeadlessWestonTests {
         #expect(names == ["down", "frame", "cancel", "down", "frame", "up"])
     }
 
+    @Test func commitTimingCanFollowOneClient() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let client = try weston.launchClient(simpleTouch)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.armCommit(pid: client.pid + 100_000)  // nobody
+        try weston.touchDown(id: 0, x: 400, y: 300)
+        #expect(throws: HarnessError.self) { try weston.waitForCommit(timeout: 0.3) }
+
+        try weston.armCommit(pid: client.pid)
+        let injected = try weston.touchMotion(id: 0, x: 410, y: 300)
+        let commit = try weston.waitForCommit(timeout: 5)
+        #expect(commit.pid == client.pid && commit.timestampNanoseconds >= injected)
+        try weston.touchUp(id: 0)
+        #expect(throws: HarnessError.self) { try weston.send("commit-arm nobody") }
+    }
+
     @Test func touchCancelWithoutFocusSendsNothing() throws {
         let weston = try HeadlessWeston.start(width: 320, height: 240)
         defer { weston.stop() }

@@ -342,6 +342,22 @@ cmd_wait_view(struct conn *c, char **argv, int argc)
 		reply(c, "error out of memory");
 }
 
+/* commit-arm [PID]: record the next commit (of that client only). */
+static void
+cmd_commit_arm(struct conn *c, char **argv, int argc)
+{
+	long pid = 0;
+
+	if (argc > 2 || (argc == 2 && !parse_int(argv[1], 1, INT32_MAX, &pid))) {
+		reply(c, "error usage: commit-arm [PID]");
+		return;
+	}
+	c->commit_armed = true;
+	c->commit_filter_pid = (int)pid;
+	c->commit_seen = false;
+	reply(c, "ok");
+}
+
 static void
 cmd_commit_wait(struct conn *c, char **argv, int argc, bool arm)
 {
@@ -351,6 +367,7 @@ cmd_commit_wait(struct conn *c, char **argv, int argc, bool arm)
 		return;
 	if (arm) {
 		c->commit_armed = true;
+		c->commit_filter_pid = 0;
 		c->commit_seen = false;
 	} else if (!c->commit_armed) {
 		reply(c, "error commit-wait without commit-arm");
@@ -411,11 +428,9 @@ execute(struct conn *c, char *line)
 		cmd_wait_frame(c, argv, argc);
 	else if (strcmp(argv[0], "wait-view") == 0)
 		cmd_wait_view(c, argv, argc);
-	else if (strcmp(argv[0], "commit-arm") == 0 && argc == 1) {
-		c->commit_armed = true;
-		c->commit_seen = false;
-		reply(c, "ok");
-	} else if (strcmp(argv[0], "commit-wait") == 0)
+	else if (strcmp(argv[0], "commit-arm") == 0)
+		cmd_commit_arm(c, argv, argc);
+	else if (strcmp(argv[0], "commit-wait") == 0)
 		cmd_commit_wait(c, argv, argc, false);
 	else if (strcmp(argv[0], "wait-commit") == 0)
 		cmd_commit_wait(c, argv, argc, true);

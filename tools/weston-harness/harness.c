@@ -267,14 +267,16 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 	pid = client_pid(s);
 
 	wl_list_for_each(c, &h->conn_list, link) {
-		if (c->commit_armed && !c->commit_seen) {
+		if (c->commit_armed && !c->commit_seen &&
+		    (c->commit_filter_pid == 0 || c->commit_filter_pid == pid)) {
 			c->commit_seen = true;
 			c->commit_ns = ns;
 			c->commit_pid = pid;
 		}
 	}
 	wl_list_for_each_safe(p, tmp, &h->pending_list, link) {
-		if (p->kind != PENDING_WAIT_COMMIT || !p->conn)
+		if (p->kind != PENDING_WAIT_COMMIT || !p->conn ||
+		    !p->conn->commit_seen)
 			continue;
 		c = p->conn;
 		c->commit_armed = false;

@@ -111,10 +111,10 @@ struct conn {
 	struct pending *busy;		/* deferred command in progress */
 	/* commit-arm / commit-wait */
 	bool commit_armed;
+	int commit_filter_pid;		/* only this client's commits; 0: any */
 	bool commit_seen;
 	uint64_t commit_ns;
 	int commit_pid;
-	bool closed;
 };
 
 struct output_watch {
