@@ -9,7 +9,7 @@
 static void
 conn_update_mask(struct conn *c)
 {
-	uint32_t mask = WL_EVENT_READABLE;
+	uint32_t mask = c->eof ? 0 : WL_EVENT_READABLE;
 
 	if (c->out_len > 0)
 		mask |= WL_EVENT_WRITABLE;
@@ -202,6 +202,13 @@ pending_start(struct conn *c, enum pending_kind kind, long timeout_ms)
 	return p;
 }
 
+/* A peer that stopped sending still gets every reply, then we close. */
+static bool
+conn_finished(struct conn *c)
+{
+	return c->eof && !c->busy && c->out_len == 0;
+}
+
 /* Run complete lines until one of them defers its reply. */
 void
 conn_process(struct conn *c)
@@ -209,7 +216,7 @@ conn_process(struct conn *c)
 	struct wl_display *display = c->h->compositor->wl_display;
 	size_t start = 0;
 
-	while (!c->busy) {
+	while (!c->busy && c->in) {
 		char *line = c->in + start;
 		char *nl = memchr(line, '\n', c->in_len - start);
 		size_t len;
@@ -227,8 +234,10 @@ conn_process(struct conn *c)
 		else
 			execute(c, line);
 	}
-	memmove(c->in, c->in + start, c->in_len - start);
-	c->in_len -= start;
+	if (start > 0) {
+		memmove(c->in, c->in + start, c->in_len - start);
+		c->in_len -= start;
+	}
 	c->scan = 0;
 	for (size_t i = c->in_len; i > 0; i--) {
 		if (c->in[i - 1] == '\n') {
@@ -236,7 +245,7 @@ conn_process(struct conn *c)
 			break;
 		}
 	}
-	if (!conn_flush(c)) {
+	if (!conn_flush(c) || conn_finished(c)) {
 		conn_destroy(c);
 		return;
 	}
@@ -317,7 +326,7 @@ conn_event(int fd, uint32_t mask, void *data)
 	struct conn *c = data;
 
 	if (mask & WL_EVENT_WRITABLE) {
-		if (!conn_flush(c)) {
+		if (!conn_flush(c) || conn_finished(c)) {
 			conn_destroy(c);
 			return 0;
 		}
@@ -328,8 +337,17 @@ conn_event(int fd, uint32_t mask, void *data)
 
 		if (n < 0 && (errno == EAGAIN || errno == EINTR))
 			return 0;
-		if (n <= 0) {
+		if (n < 0) {
 			conn_destroy(c);
+			return 0;
+		}
+		if (n == 0) {
+			/* Half-closed: answer what was sent, then close. A
+			 * trailing line without newline still counts. */
+			c->eof = true;
+			if (c->in_len > c->scan && !c->discarding)
+				conn_receive(c, "\n", 1);
+			conn_process(c);
 			return 0;
 		}
 		if (!conn_receive(c, buf, (size_t)n)) {

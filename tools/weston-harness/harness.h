@@ -106,6 +106,7 @@ struct conn {
 	bool discarding;		/* dropping the rest of an overlong line */
 	struct wl_event_source *resume;	/* idle: continue after a deferral */
 	bool dead;			/* peer gone; destroy when idle */
+	bool eof;			/* peer stopped sending: finish, close */
 	char *out;
 	size_t out_len, out_cap;
 	struct pending *busy;		/* deferred command in progress */
