@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AuditFormat", targets: ["AuditFormat"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
+        .library(name: "WestonHarness", targets: ["WestonHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -115,5 +116,9 @@ let package = Package(
             dependencies: ["WaylandClient"],
             path: "Benchmarks/WaylandBench"
         ),
+        // Drives a private headless weston 10 through the C module in
+        // tools/weston-harness (built on demand with make). Foundation only.
+        .target(name: "WestonHarness"),
+        .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
     ]
 )

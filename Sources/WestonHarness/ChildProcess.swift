@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn` and a clean signal state.
+///
+/// Foundation's `Process` hands its children the signal mask of the thread
+/// that launched them; on a Swift Testing or Dispatch worker thread that mask
+/// blocks nearly everything, so SIGTERM would never end the child. Here the
+/// mask is emptied and every catchable signal reset to its default.
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: Int32
+    private var status: Int32?
+
+    /// - Parameters:
+    ///   - outputPath: file receiving stdout and stderr (appended); /dev/null when nil.
+    public init(
+        executable: String, arguments: [String], environment: [String: String],
+        outputPath: String? = nil
+    ) throws(HarnessError) {
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in Int32(1)..<32 where signal != SIGKILL && signal != SIGSTOP {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw .invalidArgument("cannot start \(executable): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    deinit {
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = waitUntilExit()
+        }
+    }
+
+    /// Reaps the child without blocking; true while it has not exited.
+    public var isRunning: Bool {
+        guard status == nil else { return false }
+        var raw: Int32 = 0
+        let result = retryingEINTR { waitpid(pid, &raw, WNOHANG) }
+        if result == pid {
+            status = raw
+            return false
+        }
+        return result == 0
+    }
+
+    /// Exit code, or 128 + signal for a child killed by a signal;
+    /// nil while it runs.
+    public var exitStatus: Int32? {
+        guard !isRunning, let status else { return nil }
+        return Self.decode(status)
+    }
+
+    public func signal(_ signal: Int32) {
+        if isRunning { kill(pid, signal) }
+    }
+
+    /// Blocks until the child exits; returns `exitStatus`.
+    @discardableResult
+    public func waitUntilExit() -> Int32 {
+        if let status { return Self.decode(status) }
+        var raw: Int32 = 0
+        let result = retryingEINTR { waitpid(pid, &raw, 0) }
+        status = result == pid ? raw : 0
+        return Self.decode(status!)
+    }
+
+    /// Waits at most `timeout` seconds (bounded polling with back-off).
+    public func waitForExit(timeout: Double) -> Bool {
+        let deadline = ControlConnection.monotonicSeconds() + timeout
+        var wait = 0.0005
+        while isRunning {
+            if ControlConnection.monotonicSeconds() >= deadline { return false }
+            usleep(useconds_t(wait * 1_000_000))
+            wait = min(wait * 2, 0.02)
+        }
+        return true
+    }
+
+    /// SIGTERM, wait up to `grace` seconds, then SIGKILL; always reaps.
+    public func stop(grace: Double = 3) {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        if !waitForExit(timeout: grace) {
+            kill(pid, SIGKILL)
+        }
+        waitUntilExit()
+    }
+
+    private static func decode(_ raw: Int32) -> Int32 {
+        let signal = raw & 0x7f
+        return signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+    }
+}

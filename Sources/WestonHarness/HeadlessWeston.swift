@@ -1,0 +1,441 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private headless weston 10 with the touchstone-harness module loaded,
+/// driven through the module's control socket.
+///
+/// All methods block the calling thread until the module replied; none of
+/// them sleeps for a fixed time. Input methods return the `CLOCK_MONOTONIC`
+/// time (ns) at which the event was injected.
+///
+/// ```swift
+/// let weston = try HeadlessWeston.start(width: 800, height: 600)
+/// let client = try weston.launchClient("/usr/bin/weston-simple-touch")
+/// let view = try weston.waitForView(timeout: 5)
+/// try weston.touchDown(id: 0, x: 400, y: 300)
+/// ```
+public final class HeadlessWeston: @unchecked Sendable {
+    /// Variables a client process needs to connect to this compositor.
+    public let environment: [String: String]
+    /// Where the runtime dir, control socket and `weston.log` live.
+    public let directory: URL
+    /// The weston process id.
+    public let pid: Int32
+    /// Path of the control socket.
+    public let controlSocket: String
+
+    private let process: ChildProcess
+    private let ownsDirectory: Bool
+    private let state = Mutex<State>(State())
+    /// Serializes round trips on the single control connection.
+    private let io = NSLock()
+
+    private struct State {
+        var connection: ControlConnection?
+        var stopped = false
+        var screenshotCounter = 0
+    }
+
+    /// The wayland socket name clients use.
+    public static let displayName = "wayland-touchstone"
+
+    /// Starts weston with the harness module and waits until the module
+    /// answers `ping`.
+    ///
+    /// - Parameters:
+    ///   - width, height: output size in logical pixels.
+    ///   - scale: output scale (the framebuffer is `width * scale` pixels wide).
+    ///   - directory: state directory; a fresh temporary one (removed again
+    ///     by `stop()`) when nil.
+    ///   - module: a prebuilt module; defaults to `TOUCHSTONE_HARNESS_MODULE`,
+    ///     else the module is built from `tools/weston-harness` with `make`.
+    ///   - startTimeout: how long to wait for the module to answer.
+    public static func start(
+        width: Int = 1024, height: Int = 768, scale: Int = 1,
+        directory: URL? = nil, module: URL? = nil, startTimeout: Double = 10
+    ) throws(HarnessError) -> HeadlessWeston {
+        guard width > 0, height > 0, scale > 0 else {
+            throw .invalidArgument("size \(width)x\(height) scale \(scale) must be positive")
+        }
+        guard let weston = findExecutable("weston") else { throw .westonNotFound }
+        let modulePath = try resolveModule(module)
+
+        let ownsDirectory = directory == nil
+        let dir: URL
+        if let directory {
+            dir = directory
+        } else {
+            dir = try makeTemporaryDirectory()
+        }
+        let runtime = dir.appending(path: "runtime", directoryHint: .isDirectory)
+        do {
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+        } catch {
+            throw .fileSystem(path: runtime.path, reason: "\(error)")
+        }
+        let socket = runtime.appending(path: "harness.sock").path
+        for stale in [socket, runtime.appending(path: displayName).path,
+                      runtime.appending(path: displayName + ".lock").path] {
+            unlink(stale)
+        }
+        let logURL = dir.appending(path: "weston.log")
+        guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else {
+            throw .fileSystem(path: logURL.path, reason: "cannot create log file")
+        }
+
+        var env = ProcessInfo.processInfo.environment
+        for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] {
+            env.removeValue(forKey: key)
+        }
+        env["XDG_RUNTIME_DIR"] = runtime.path
+        env["TOUCHSTONE_HARNESS_SOCKET"] = socket
+
+        let arguments = [
+            "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+            "--socket=\(displayName)", "--width=\(width)", "--height=\(height)",
+            "--scale=\(scale)", "--idle-time=0", "--no-config", "--modules=\(modulePath)",
+        ]
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(executable: weston.path, arguments: arguments,
+                                       environment: env, outputPath: logURL.path)
+        } catch {
+            throw .westonFailedToStart(exitStatus: -1, logTail: "\(error)")
+        }
+
+        let instance = HeadlessWeston(
+            process: process, directory: dir, ownsDirectory: ownsDirectory, socket: socket,
+            environment: ["WAYLAND_DISPLAY": displayName, "XDG_RUNTIME_DIR": runtime.path])
+        do {
+            try instance.connect(timeout: startTimeout, log: logURL)
+        } catch {
+            instance.stop()
+            throw error
+        }
+        return instance
+    }
+
+    private init(process: ChildProcess, directory: URL, ownsDirectory: Bool, socket: String,
+                 environment: [String: String]) {
+        self.process = process
+        self.pid = process.pid
+        self.directory = directory
+        self.ownsDirectory = ownsDirectory
+        self.controlSocket = socket
+        self.environment = environment
+    }
+
+    deinit { stop() }
+
+    // MARK: Readiness
+
+    /// Ready means the module answers `ping`, not that a socket file exists.
+    private func connect(timeout: Double, log: URL) throws(HarnessError) {
+        let deadline = ControlConnection.monotonicSeconds() + timeout
+        var wait = 0.002
+        while true {
+            guard process.isRunning else {
+                throw .westonFailedToStart(exitStatus: process.waitUntilExit(),
+                                           logTail: Self.tail(of: log, lines: 8))
+            }
+            if let connection = try? ControlConnection(path: controlSocket) {
+                let remaining = max(0.1, deadline - ControlConnection.monotonicSeconds())
+                if let reply = try? connection.roundTrip("ping", timeout: remaining), reply == "ok pong" {
+                    state.withLock { $0.connection = connection }
+                    return
+                }
+            }
+            guard ControlConnection.monotonicSeconds() < deadline else {
+                throw .moduleNotAnswering(socket: controlSocket, seconds: timeout)
+            }
+            // Bounded retry with a short back-off while weston loads.
+            usleep(useconds_t(wait * 1_000_000))
+            wait = min(wait * 2, 0.05)
+        }
+    }
+
+    // MARK: Raw protocol
+
+    /// Sends one command and returns the text after `ok` (may be empty).
+    /// Throws `commandFailed` for an `error` reply.
+    @discardableResult
+    public func send(_ command: String, timeout: Double = 10) throws(HarnessError) -> String {
+        guard !command.contains("\n") else { throw .invalidArgument("command contains a newline") }
+        io.lock()
+        defer { io.unlock() }
+        guard let connection = state.withLock({ $0.stopped ? nil : $0.connection }) else {
+            throw .stopped
+        }
+        let reply: String
+        do {
+            reply = try connection.roundTrip(command, timeout: timeout)
+        } catch .connectionLost(let reason) {
+            // Say why: a crashed weston leaves its story in the log.
+            if process.waitForExit(timeout: 1) {
+                throw .westonExited(exitStatus: process.waitUntilExit(),
+                                    logTail: Self.tail(of: directory.appending(path: "weston.log"), lines: 8))
+            }
+            throw .connectionLost(reason: reason)
+        }
+        if reply == "ok" { return "" }
+        if reply.hasPrefix("ok ") { return String(reply.dropFirst(3)) }
+        if reply.hasPrefix("error ") {
+            throw .commandFailed(command: command, reason: String(reply.dropFirst(6)))
+        }
+        throw .malformedReply(command: command, reply: reply)
+    }
+
+    /// Checks the module answers.
+    public func ping() throws(HarnessError) {
+        let reply = try send("ping")
+        guard reply == "pong" else { throw .malformedReply(command: "ping", reply: reply) }
+    }
+
+    // MARK: Touch
+
+    @discardableResult
+    public func touchDown(id: Int32, x: Double, y: Double) throws(HarnessError) -> UInt64 {
+        try stamped("touch down \(id) \(Self.number(x)) \(Self.number(y))")
+    }
+
+    @discardableResult
+    public func touchMotion(id: Int32, x: Double, y: Double) throws(HarnessError) -> UInt64 {
+        try stamped("touch motion \(id) \(Self.number(x)) \(Self.number(y))")
+    }
+
+    @discardableResult
+    public func touchUp(id: Int32) throws(HarnessError) -> UInt64 {
+        try stamped("touch up \(id)")
+    }
+
+    @discardableResult
+    public func touchFrame() throws(HarnessError) -> UInt64 {
+        try stamped("touch frame")
+    }
+
+    /// Sends `wl_touch.cancel` to the focused client and forgets all touch
+    /// points. Returns the injection time and how many `wl_touch` resources
+    /// got the cancel (0 when no surface had touch focus).
+    @discardableResult
+    public func touchCancel() throws(HarnessError) -> (timestamp: UInt64, resources: Int) {
+        let payload = try send("touch cancel")
+        let ns = try Reply.timestamp(payload, command: "touch cancel")
+        return (ns, Reply.field("sent", in: payload).flatMap(Int.init) ?? 0)
+    }
+
+    // MARK: Pointer and keyboard
+
+    public enum PointerButton: String, Sendable { case left, right, middle }
+    public enum ScrollAxis: String, Sendable { case vertical, horizontal }
+
+    @discardableResult
+    public func pointerMotion(x: Double, y: Double) throws(HarnessError) -> UInt64 {
+        try stamped("pointer motion \(Self.number(x)) \(Self.number(y))")
+    }
+
+    @discardableResult
+    public func pointerButton(_ button: PointerButton, pressed: Bool) throws(HarnessError) -> UInt64 {
+        try stamped("pointer button \(button.rawValue) \(pressed ? "pressed" : "released")")
+    }
+
+    @discardableResult
+    public func pointerAxis(_ axis: ScrollAxis, value: Double) throws(HarnessError) -> UInt64 {
+        try stamped("pointer axis \(axis.rawValue) \(Self.number(value))")
+    }
+
+    /// `code` is an evdev key code (`KEY_A` is 30).
+    @discardableResult
+    public func key(_ code: Int, pressed: Bool) throws(HarnessError) -> UInt64 {
+        try stamped("key \(code) \(pressed ? "pressed" : "released")")
+    }
+
+    // MARK: Queries
+
+    public func outputs() throws(HarnessError) -> [HarnessOutput] {
+        try Reply.outputs(send("outputs"))
+    }
+
+    /// Mapped client surfaces, topmost first.
+    public func views() throws(HarnessError) -> [HarnessView] {
+        try Reply.views(send("views"))
+    }
+
+    /// Returns the mapped client views as soon as there is at least one;
+    /// the module answers on the commit or frame that maps it.
+    public func waitForView(timeout: Double = 5) throws(HarnessError) -> [HarnessView] {
+        let command = "wait-view \(Self.milliseconds(timeout))"
+        do {
+            return try Reply.views(send(command, timeout: timeout + 5), command: command)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+    }
+
+    /// Output frames repainted since start.
+    public func frameCount() throws(HarnessError) -> UInt64 {
+        let payload = try send("frames")
+        guard let count = UInt64(payload) else { throw .malformedReply(command: "frames", reply: payload) }
+        return count
+    }
+
+    /// Blocks until the next output repaint; returns the new frame count.
+    @discardableResult
+    public func waitForFrame(timeout: Double = 5) throws(HarnessError) -> UInt64 {
+        let command = "wait-frame \(Self.milliseconds(timeout))"
+        do {
+            return try Reply.timestamp(send(command, timeout: timeout + 5), command: command)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+    }
+
+    /// The compositor's `CLOCK_MONOTONIC` now, in nanoseconds.
+    public func monotonicTime() throws(HarnessError) -> UInt64 {
+        try stamped("time")
+    }
+
+    // MARK: Commit timing
+
+    /// Starts recording the next commit of a mapped client surface (of the
+    /// client with process id `pid` only, when given). Arm, inject, then
+    /// `waitForCommit` to measure input → commit latency.
+    public func armCommit(pid: Int32? = nil) throws(HarnessError) {
+        try send(pid.map { "commit-arm \($0)" } ?? "commit-arm")
+    }
+
+    /// The first client commit since `armCommit()`; waits for it if needed.
+    public func waitForCommit(timeout: Double = 5) throws(HarnessError) -> CommitStamp {
+        let command = "commit-wait \(Self.milliseconds(timeout))"
+        do {
+            return try Reply.commit(send(command, timeout: timeout + 5), command: command)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+    }
+
+    // MARK: Screenshots
+
+    /// Forces a repaint and reads the output back. Writes a PNG to `url`
+    /// when given; always returns the decoded pixels.
+    public func screenshot(to url: URL? = nil, timeout: Double = 5) throws(HarnessError) -> Screenshot {
+        let counter = state.withLock { state in
+            state.screenshotCounter += 1
+            return state.screenshotCounter
+        }
+        let pam = directory.appending(path: "screenshot-\(counter).pam").path
+        var paths = [pam]
+        if let url {
+            paths.insert(url.path, at: 0)
+        }
+        for path in paths where path.contains(where: { $0 == " " || $0 == "\t" }) || !path.hasPrefix("/") {
+            throw .invalidArgument("screenshot path must be absolute and without spaces: \(path)")
+        }
+        defer { unlink(pam) }
+        let command = "screenshot \(paths.joined(separator: " ")) \(Self.milliseconds(timeout))"
+        do {
+            try send(command, timeout: timeout + 5)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+        guard let data = FileManager.default.contents(atPath: pam) else {
+            throw .screenshotUnreadable(path: pam, reason: "file missing")
+        }
+        guard let shot = Screenshot.decodePAM(Array(data)) else {
+            throw .screenshotUnreadable(path: pam, reason: "not a PAM image the harness writes")
+        }
+        return shot
+    }
+
+    // MARK: Clients
+
+    /// Launches a client process connected to this compositor, its stdout
+    /// and stderr appended to `outputPath` (or discarded). The caller owns
+    /// it; it is killed when the returned object is released while running.
+    public func launchClient(
+        _ executable: String, arguments: [String] = [], extraEnvironment: [String: String] = [:],
+        outputPath: String? = nil
+    ) throws(HarnessError) -> ChildProcess {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "WAYLAND_SOCKET")
+        env.merge(environment) { _, new in new }
+        env.merge(extraEnvironment) { _, new in new }
+        return try ChildProcess(executable: executable, arguments: arguments, environment: env,
+                                outputPath: outputPath)
+    }
+
+    // MARK: Stopping
+
+    /// SIGTERM, wait up to `grace` seconds, then SIGKILL. Idempotent.
+    public func stop(grace: Double = 3) {
+        let connection: ControlConnection? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            defer { state.connection = nil }
+            return state.connection ?? ControlConnection?.none
+        }
+        io.lock()
+        connection?.close()
+        io.unlock()
+        process.stop(grace: grace)
+        if ownsDirectory {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// True until `stop()` and while the weston process lives.
+    public var isRunning: Bool {
+        process.isRunning
+    }
+
+    /// weston's exit status once it has exited (128 + signal if killed).
+    public var exitStatus: Int32? {
+        process.exitStatus
+    }
+
+    // MARK: Helpers
+
+    private func stamped(_ command: String) throws(HarnessError) -> UInt64 {
+        try Reply.timestamp(send(command), command: command)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    static func milliseconds(_ seconds: Double) -> Int {
+        max(1, min(600_000, Int((seconds * 1000).rounded(.up))))
+    }
+
+    static func findExecutable(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if access(candidate, X_OK) == 0 { return URL(filePath: candidate) }
+        }
+        return nil
+    }
+
+    static func tail(of url: URL, lines: Int) -> String {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return "(no log)" }
+        let text = String(decoding: data, as: UTF8.self)
+        let last = text.split(separator: "\n").suffix(lines)
+        return last.isEmpty ? "(empty log)" : last.joined(separator: " | ")
+    }
+
+    private static func makeTemporaryDirectory() throws(HarnessError) -> URL {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/touchstone-harness-XXXXXX").utf8CString)
+        let path: String? = template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+        guard let path else {
+            throw .fileSystem(path: FileManager.default.temporaryDirectory.path,
+                              reason: ControlConnection.errnoText())
+        }
+        return URL(filePath: path, directoryHint: .isDirectory)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// One build at a time per process: concurrent tests share one module.
+private let moduleBuildLock = Mutex<String?>(nil)
+
+extension HeadlessWeston {
+    /// The folder with the module's C sources and Makefile, found from
+    /// this source file's location in the package.
+    static var moduleSourceDirectory: URL {
+        URL(filePath: #filePath)
+            .deletingLastPathComponent()  // WestonHarness
+            .deletingLastPathComponent()  // Sources
+            .deletingLastPathComponent()  // package root
+            .appending(path: "tools/weston-harness", directoryHint: .isDirectory)
+    }
+
+    /// An explicit module, else `TOUCHSTONE_HARNESS_MODULE`, else a build
+    /// (`make` rebuilds only when the source is newer than the module).
+    static func resolveModule(_ explicit: URL?) throws(HarnessError) -> String {
+        if let path = explicit?.path ?? ProcessInfo.processInfo.environment["TOUCHSTONE_HARNESS_MODULE"],
+           !path.isEmpty {
+            guard FileManager.default.fileExists(atPath: path) else { throw .moduleMissing(path: path) }
+            return URL(filePath: path).standardizedFileURL.path
+        }
+        return try buildModule()
+    }
+
+    static func buildModule() throws(HarnessError) -> String {
+        let source = moduleSourceDirectory
+        guard FileManager.default.fileExists(atPath: source.appending(path: "Makefile").path) else {
+            throw .moduleSourceMissing(path: source.path)
+        }
+        let build = source.appending(path: "build", directoryHint: .isDirectory)
+        let module = build.appending(path: "touchstone-harness.so").path
+        let result: Result<String, HarnessError> = moduleBuildLock.withLock { built in
+            if let built { return .success(built) }
+            guard let make = findExecutable("make") else {
+                return .failure(.moduleBuildFailed(output: "make not found on PATH (install 'make')"))
+            }
+            let process = Process()
+            process.executableURL = make
+            process.arguments = ["-s", "-C", source.path, "BUILD_DIR=\(build.path)"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            process.standardInput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                return .failure(.moduleBuildFailed(output: "cannot run make: \(error)"))
+            }
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: module) else {
+                let text = String(decoding: output, as: UTF8.self)
+                let tail = text.split(separator: "\n").suffix(6).joined(separator: " | ")
+                return .failure(.moduleBuildFailed(output: tail.isEmpty ? "make exited \(process.terminationStatus)" : tail))
+            }
+            built = module
+            return .success(module)
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,361 @@
+import Foundation
+import Testing
+@testable import WestonHarness
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// weston-simple-touch (package `weston`) draws a fixed 600x500 window and a
+/// red dot under every touch point: kiosk-shell centres it on an 800x600
+/// output at (100, 50).
+private let simpleTouch = "/usr/bin/weston-simple-touch"
+private let outputWidth = 800
+private let outputHeight = 600
+
+/// Serialized: each test owns a weston, and the machine has two cores.
+@Suite("Headless weston harness", .serialized)
+struct HeadlessWestonTests {
+    @Test func startsAndAnswersPing() throws {
+        let weston = try HeadlessWeston.start(width: 640, height: 480)
+        defer { weston.stop() }
+        try weston.ping()
+        #expect(weston.environment["WAYLAND_DISPLAY"] == HeadlessWeston.displayName)
+        let runtime = try #require(weston.environment["XDG_RUNTIME_DIR"])
+        let mode = try FileManager.default.attributesOfItem(atPath: runtime)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        #expect(FileManager.default.fileExists(atPath: runtime + "/" + HeadlessWeston.displayName))
+    }
+
+    @Test func outputsReportTheConfiguredSize() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let outputs = try weston.outputs()
+        #expect(outputs.count == 1)
+        #expect(outputs.first?.width == outputWidth)
+        #expect(outputs.first?.height == outputHeight)
+        #expect(outputs.first?.scale == 1)
+        #expect(outputs.first?.pixelWidth == outputWidth)
+    }
+
+    @Test func aScaledOutputHasALogicalSizeAndALargerFramebuffer() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240, scale: 2)
+        defer { weston.stop() }
+        let output = try #require(try weston.outputs().first)
+        #expect(output.width == 320 && output.height == 240 && output.scale == 2)
+        #expect(output.pixelWidth == 640 && output.pixelHeight == 480)
+        let shot = try weston.screenshot()
+        #expect(shot.width == 640 && shot.height == 480)
+    }
+
+    @Test func malformedCommandsGetAnErrorLineAndTheChannelStaysUsable() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        let malformed = [
+            "bogus", "touch", "touch down", "touch down x 1 2", "touch down 1 nan 2",
+            "touch up 7", "touch motion 3 1 1", "pointer button left sideways",
+            "pointer axis diagonal 1", "key -1 pressed", "key 30", "screenshot relative.png",
+            "wait-frame 0", "commit-wait", "views extra", String(repeating: "x", count: 9000),
+        ]
+        for command in malformed {
+            #expect(throws: HarnessError.self, "\(command.prefix(40))") { try weston.send(command) }
+        }
+        do {
+            try weston.send("touch up 7")
+            Issue.record("expected an error reply")
+        } catch {
+            #expect(error == .commandFailed(command: "touch up 7", reason: "touch 7 is not down"))
+        }
+        try weston.ping()
+        #expect(weston.isRunning)
+    }
+
+    @Test func aClientBecomesAViewAndATouchDotShowsInTheScreenshot() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let client = try weston.launchClient(simpleTouch)
+        defer { terminate(client) }
+
+        let views = try weston.waitForView(timeout: 10)
+        #expect(views.count == 1)
+        let view = try #require(views.first)
+        #expect(view.pid == client.pid)
+        #expect(view.role == "xdg_toplevel")
+        #expect(view.width == 600 && view.height == 500)
+        #expect(view.x == 100 && view.y == 50)
+
+        let before = try weston.screenshot()
+        #expect(before.width == outputWidth && before.height == outputHeight)
+        #expect(!isRed(before.pixel(x: 400, y: 300)))
+
+        try weston.armCommit()
+        let injected = try weston.touchDown(id: 0, x: 400, y: 300)
+        try weston.touchFrame()
+        let commit = try weston.waitForCommit(timeout: 5)
+        #expect(commit.pid == client.pid)
+        #expect(commit.timestampNanoseconds >= injected)
+        try weston.touchUp(id: 0)
+
+        let png = weston.directory.appending(path: "dot.png")
+        let after = try weston.screenshot(to: png)
+        #expect(isRed(after.pixel(x: 400, y: 300)), "\(after.pixel(x: 400, y: 300))")
+        #expect(!isRed(after.pixel(x: 420, y: 300)))
+        #expect(!isRed(after.pixel(x: 50, y: 50)))
+        let pngBytes = try #require(FileManager.default.contents(atPath: png.path))
+        #expect(Array(pngBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func touchCancelReachesTheFocusedClient() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let (client, log) = try launchDebugClient(weston)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.touchDown(id: 3, x: 300, y: 200)
+        try weston.touchFrame()
+        let cancel = try weston.touchCancel()
+        #expect(cancel.resources == 1)
+
+        // Weston's touch state is reset: a new first finger works.
+        try weston.touchDown(id: 4, x: 500, y: 400)
+        try weston.touchFrame()
+        try weston.touchUp(id: 4)
+
+        let names = try waitForTouchEvents(log, count: 6).map(\.name)
+        #expect(names == ["down", "frame", "cancel", "down", "frame", "up"])
+    }
+
+    @Test func commitTimingCanFollowOneClient() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let client = try weston.launchClient(simpleTouch)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.armCommit(pid: client.pid + 100_000)  // nobody
+        try weston.touchDown(id: 0, x: 400, y: 300)
+        #expect(throws: HarnessError.self) { try weston.waitForCommit(timeout: 0.3) }
+
+        try weston.armCommit(pid: client.pid)
+        let injected = try weston.touchMotion(id: 0, x: 410, y: 300)
+        let commit = try weston.waitForCommit(timeout: 5)
+        #expect(commit.pid == client.pid && commit.timestampNanoseconds >= injected)
+        try weston.touchUp(id: 0)
+        #expect(throws: HarnessError.self) { try weston.send("commit-arm nobody") }
+    }
+
+    @Test func touchCancelWithoutFocusSendsNothing() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        try weston.touchDown(id: 1, x: 10, y: 10)
+        #expect(try weston.touchCancel().resources == 0)
+        // The id is free again after the cancel.
+        try weston.touchDown(id: 1, x: 10, y: 10)
+        try weston.touchUp(id: 1)
+    }
+
+    /// Reproduces weston 10 (issue 44): no wl_touch.frame after the last up.
+    @Test func weston10SendsNoFrameAfterTheLastUp() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let (client, log) = try launchDebugClient(weston)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.touchDown(id: 0, x: 300, y: 200)
+        try weston.touchFrame()
+        try weston.touchUp(id: 0)
+        try weston.touchFrame()  // no focus any more: weston drops it
+        try weston.touchDown(id: 1, x: 400, y: 300)
+        try weston.touchFrame()
+        try weston.touchUp(id: 1)
+
+        let names = try waitForTouchEvents(log, count: 6).map(\.name)
+        #expect(names == ["down", "frame", "up", "down", "frame", "up"])
+    }
+
+    @Test func pointerAndKeyboardEventsReachTheClient() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        // weston-eventdemo binds pointer and keyboard (simple-touch does not).
+        let (client, log) = try launchDebugClient(weston, executable: "/usr/bin/weston-eventdemo")
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.pointerMotion(x: 200, y: 200)
+        try weston.pointerButton(.left, pressed: true)
+        try weston.pointerButton(.left, pressed: false)
+        try weston.pointerAxis(.vertical, value: 10)
+        try weston.key(30, pressed: true)
+        try weston.key(30, pressed: false)
+
+        let expected = [
+            "wl_pointer@", ".motion(", ", 272, 1)", ", 272, 0)", ".axis(", ", 30, 1)", ", 30, 0)",
+        ]
+        let text = try waitForLog(log, containing: expected, timeout: 5)
+        for marker in expected {
+            #expect(text.contains(marker), "\(marker)")
+        }
+    }
+
+    @Test func framesAdvanceAndCanBeAwaited() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        let start = try weston.frameCount()
+        _ = try weston.screenshot()
+        #expect(try weston.frameCount() > start)
+        do {
+            // Nothing damages the output: no frame comes, the wait times out.
+            _ = try weston.waitForFrame(timeout: 0.2)
+            Issue.record("expected a timeout")
+        } catch {
+            guard case .timeout = error else { throw error }
+        }
+        try weston.ping()
+    }
+
+    @Test func aDeferredReplyDoesNotBlockOtherConnections() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        let waiting = try ControlConnection(path: weston.controlSocket)
+        // An idle output never repaints: this reply stays deferred.
+        try waiting.write("wait-frame 3000\nping\n")
+        let other = try ControlConnection(path: weston.controlSocket)
+        #expect(try other.roundTrip("ping", timeout: 2) == "ok pong")
+        try weston.ping()
+        // The deferred command resolves (here: by a forced repaint) and the
+        // queued ping follows it, in order.
+        _ = try weston.screenshot()
+        #expect(try waiting.readLine(timeout: 5, command: "wait-frame").hasPrefix("ok "))
+        #expect(try waiting.readLine(timeout: 5, command: "ping") == "ok pong")
+    }
+
+    @Test func aSecondFingerGoesToTheSurfaceTheFirstOnePicked() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let (client, log) = try launchDebugClient(weston)
+        defer { terminate(client) }
+        _ = try weston.waitForView(timeout: 10)
+
+        try weston.touchDown(id: 0, x: 300, y: 200)
+        // Outside the window: still delivered to it (weston keeps the focus
+        // of the first finger until all are up).
+        try weston.touchDown(id: 1, x: 20, y: 20)
+        try weston.touchFrame()
+        try weston.touchUp(id: 1)
+        try weston.touchUp(id: 0)
+
+        let events = try waitForTouchEvents(log, count: 5)
+        #expect(events.map(\.name) == ["down", "down", "frame", "up", "up"])
+        let downs = events.filter { $0.name == "down" }.map(\.line)
+        // Surface-local coordinates of the second finger: (20 - 100, 20 - 50).
+        #expect(downs.last?.contains("-80.00000000, -30.00000000") == true, "\(downs)")
+    }
+
+    @Test func aCrashedWestonIsReportedWithItsLog() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        defer { weston.stop() }
+        kill(weston.pid, SIGKILL)
+        do {
+            try weston.ping()
+            Issue.record("ping succeeded after SIGKILL")
+        } catch {
+            guard case .westonExited(let status, _) = error else {
+                Issue.record("unexpected error: \(error)")
+                return
+            }
+            #expect(status == 128 + SIGKILL)
+        }
+    }
+
+    @Test func stopLeavesNoProcessAndIsIdempotent() throws {
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        let pid = weston.pid
+        let directory = weston.directory
+        #expect(kill(pid, 0) == 0)
+        weston.stop()
+        weston.stop()
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        #expect(throws: HarnessError.stopped) { try weston.ping() }
+    }
+
+    @Test func aBrokenModuleFailsWithWestonsLog() throws {
+        let bogus = FileManager.default.temporaryDirectory
+            .appending(path: "touchstone-not-a-module-\(getpid()).so")
+        try Data("not an ELF file".utf8).write(to: bogus)
+        defer { try? FileManager.default.removeItem(at: bogus) }
+        do {
+            let weston = try HeadlessWeston.start(width: 320, height: 240, module: bogus, startTimeout: 10)
+            weston.stop()
+            Issue.record("weston started with a bogus module")
+        } catch {
+            guard case .westonFailedToStart(_, let tail) = error else {
+                Issue.record("unexpected error: \(error)")
+                return
+            }
+            #expect(tail.contains("touchstone-not-a-module"), "\(tail)")
+        }
+    }
+}
+
+// MARK: - Helpers
+
+private func isRed(_ pixel: RGBA) -> Bool {
+    pixel.r > 200 && pixel.g < 80 && pixel.b < 80
+}
+
+private func terminate(_ process: ChildProcess) {
+    process.stop(grace: 2)
+}
+
+/// weston-simple-touch with libwayland's protocol log on stderr.
+private func launchDebugClient(
+    _ weston: HeadlessWeston, executable: String = simpleTouch
+) throws -> (ChildProcess, URL) {
+    let log = weston.directory.appending(path: "client-\(UUID().uuidString).log")
+    let client = try weston.launchClient(
+        executable, extraEnvironment: ["WAYLAND_DEBUG": "client"], outputPath: log.path)
+    return (client, log)
+}
+
+/// Bounded polling of a client's protocol log: returns once every marker
+/// appears, or the last text read when `timeout` passes.
+private func waitForLog(_ log: URL, containing markers: [String], timeout: Double) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var text = ""
+    repeat {
+        text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if markers.allSatisfy(text.contains) { return text }
+        usleep(5_000)
+    } while Date() < deadline
+    return text
+}
+
+/// Bounded polling of the client's protocol log until it shows at least
+/// `count` wl_touch events (or `timeout` passes); returns them all.
+private func waitForTouchEvents(
+    _ log: URL, count: Int, timeout: Double = 5
+) throws -> [(name: String, line: String)] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var events = try wlTouchEvents(log)
+    while events.count < count && Date() < deadline {
+        usleep(5_000)
+        events = try wlTouchEvents(log)
+    }
+    return events
+}
+
+/// Events the client received on its wl_touch, in order.
+private func wlTouchEvents(_ log: URL) throws -> [(name: String, line: String)] {
+    let text = try String(contentsOf: log, encoding: .utf8)
+    var events: [(String, String)] = []
+    for line in text.split(separator: "\n") where !line.contains(" -> ") {
+        guard let at = line.range(of: "wl_touch@") else { continue }
+        let rest = line[at.upperBound...]
+        guard let dot = rest.firstIndex(of: "."), let paren = rest.firstIndex(of: "(") else { continue }
+        events.append((String(rest[rest.index(after: dot)..<paren]), String(line)))
+    }
+    return events
+}
