@@ -48,7 +48,9 @@ let package = Package(
         ),
 
         // Replay, rendering and audit now; the live Wayland session joins here.
-        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat"]),
+        // Replay, the live Wayland session, the headless demo.
+        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat",
+                                                "WaylandClient", "WestonHarness"]),
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
@@ -120,5 +122,8 @@ let package = Package(
         // tools/weston-harness (built on demand with make). Foundation only.
         .target(name: "WestonHarness"),
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
+        // End-to-end: `touchstone run` under a private headless weston with injected seat input.
+        .testTarget(name: "SessionEndToEndTests",
+                    dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore"]),
     ]
 )

@@ -1,3 +1,6 @@
+import NodeCore
+import SceneFormat
+
 /// The built-in demo of `touchstone demo`: one scene showing every feature
 /// (slop, a parent limiting a child's slop, a clipped control, overlapping
 /// controls, button, toggle, slider, a disabled control, labels) and the touch
@@ -20,7 +23,7 @@ public enum DemoScene {
               { "name": "back", "kind": "button", "frame": [8, 8, 72, 40], "slop": [-12, -12, -12, -12],
                 "color": "#007AFF", "highlightedColor": "#0040DD", "label": "Back", "labelColor": "#FFFFFF" }
             ] },
-          { "name": "card", "frame": [24, 80, 200, 160], "clips": true, "color": "#FFFFFF",
+          { "name": "card", "frame": [24, 80, 200, 160], "slop": [-16, -16, -16, -16], "clips": true, "color": "#FFFFFF",
             "borderColor": "#C7C7CC", "borderWidth": 1,
             "children": [
               { "name": "play", "kind": "button", "frame": [40, 24, 120, 48], "slop": [-12, -12, -12, -12],
@@ -76,4 +79,24 @@ public enum DemoScene {
     {"t":3000,"type":"touch.down","id":7,"x":300,"y":110}
     {"t":3000,"type":"touch.frame"}
     """
+}
+
+extension DemoScene {
+    /// The decoded demo scene (a fresh tree each call).
+    public static func scene() throws(CommandFailure) -> Scene {
+        do {
+            return try SceneDecoder.decode(Array(sceneJSON.utf8), file: sceneFileName)
+        } catch {
+            throw .runtime("the built-in demo scene is broken: \(error)")
+        }
+    }
+
+    /// The decoded demo script.
+    public static func script() throws(CommandFailure) -> [TimedInputEvent] {
+        do {
+            return try InputScript.decode(Array(scriptJSONL.utf8), file: scriptFileName)
+        } catch {
+            throw .runtime("the built-in demo script is broken: \(error)")
+        }
+    }
 }

@@ -8,7 +8,7 @@ struct Touchstone: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchstone",
         abstract: "UIKit-style touch handling, hit-test slop and a tappable-area overlay for Wayland.",
-        subcommands: [ReplayCommand.self, RenderCommand.self, AuditCommand.self]
+        subcommands: [RunCommand.self, DemoCommand.self, ReplayCommand.self, RenderCommand.self, AuditCommand.self]
     )
 
     /// Runs a command and maps failures to SPEC §8 exit statuses: 2 for bad

@@ -97,6 +97,8 @@ public struct KeyEvent: Hashable, Sendable {
     public var keycode: UInt32
     /// xkb keysym for the key in the current layout and modifiers.
     public var keysym: UInt32
+    /// The keysym's xkb name (`d`, `D`, `Escape`), for key bindings that read like the keys.
+    public var keysymName: String
     /// Text the key produces (empty for non-text keys).
     public var text: String
     public var state: State

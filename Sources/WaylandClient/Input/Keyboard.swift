@@ -81,8 +81,9 @@ final class Keyboard {
 
     private func deliver(key: UInt32, state: KeyEvent.State, time: UInt32) {
         guard let keymap, let focusSurfaceID else { return }
-        let event = KeyEvent(keycode: key, keysym: keymap.keysym(evdev: key), text: keymap.text(evdev: key),
-                             state: state, modifiers: keymap.modifiers, time: time)
+        let keysym = keymap.keysym(evdev: key)
+        let event = KeyEvent(keycode: key, keysym: keysym, keysymName: keymap.keysymName(keysym),
+                             text: keymap.text(evdev: key), state: state, modifiers: keymap.modifiers, time: time)
         onKey?(event, focusSurfaceID)
     }
 }

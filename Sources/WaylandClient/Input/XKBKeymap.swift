@@ -73,6 +73,14 @@ final class XKBKeymap {
     /// Keysym for an evdev key code (xkb codes are evdev + 8).
     func keysym(evdev key: UInt32) -> UInt32 { xkb_state_key_get_one_sym(state, key + 8) }
 
+    /// The xkb name of a keysym (`Escape`, `d`); empty for keysyms without one.
+    func keysymName(_ keysym: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = xkb_keysym_get_name(keysym, &buffer, buffer.count)
+        guard count > 0 else { return "" }
+        return String(decoding: buffer.prefix(Int(min(count, 63))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The UTF-8 text a key produces now (empty for keys without text).
     func text(evdev key: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)

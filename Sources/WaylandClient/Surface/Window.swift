@@ -17,13 +17,18 @@ public struct WindowConfiguration: Sendable {
     public var size: LogicalSize
     public var minimumSize: LogicalSize?
     public var fullscreen: Bool
+    /// Whether fractional-scale-v1 may be used; a renderer that paints only at integer
+    /// scales sets this false and gets integer `wl_surface` buffer scales.
+    public var allowsFractionalScale: Bool
 
-    public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil, fullscreen: Bool = false) {
+    public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil,
+                fullscreen: Bool = false, allowsFractionalScale: Bool = true) {
         self.title = title
         self.appID = appID
         self.size = size
         self.minimumSize = minimumSize
         self.fullscreen = fullscreen
+        self.allowsFractionalScale = allowsFractionalScale
     }
 }
 
@@ -103,7 +108,7 @@ public final class Window {
         xdgSurface = connection.wmBase.getXdgSurface(surface: surface)
         toplevel = xdgSurface.getToplevel()
         pool = ShmBufferPool(shm: connection.shm)
-        viewport = connection.viewporter?.getViewport(surface: surface)
+        viewport = configuration.allowsFractionalScale ? connection.viewporter?.getViewport(surface: surface) : nil
         fractionalScale = viewport == nil ? nil : connection.fractionalScaleManager?.getFractionalScale(surface: surface)
         toplevel.setTitle(title: configuration.title)
         toplevel.setAppId(appId: configuration.appID)

@@ -1,0 +1,70 @@
+import Foundation
+import NodeCore
+import SceneFormat
+import WestonHarness
+
+/// `touchstone demo --headless DIR`: the demo under a private headless weston with
+/// real injected touches; leaves `demo.png` (overlay and touch markers on),
+/// `events.jsonl`, the recorded `input.jsonl` and the client's log in DIR.
+public enum HeadlessDemo {
+    /// The headless output: the demo scene's size, at buffer scale 2 for a crisp screenshot.
+    public static let outputScale = 2
+
+    public static func run(outputDirectory: String) throws(CommandFailure) {
+        let dir = URL(fileURLWithPath: outputDirectory, isDirectory: true).standardizedFileURL
+        let scene = try DemoScene.scene()
+        let script = try DemoScene.script()
+        let files = (scene: dir.appending(path: "demo-scene.json"), events: dir.appending(path: "events.jsonl"),
+                     input: dir.appending(path: "input.jsonl"), screenshot: dir.appending(path: "demo.png"),
+                     log: dir.appending(path: "client.log"))
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(DemoScene.sceneJSON.utf8).write(to: files.scene)
+        } catch {
+            throw .runtime("\(dir.path): cannot write the demo files: \(error.localizedDescription)")
+        }
+        do throws(HarnessError) {
+            let weston = try HeadlessWeston.start(width: Int(scene.size.width), height: Int(scene.size.height),
+                                                  scale: outputScale)
+            defer { weston.stop() }
+            let client = try weston.launchClient(
+                Self.executablePath,
+                arguments: ["run", files.scene.path, "--events", files.events.path, "--record", files.input.path,
+                            "--debug-overlay", "--show-touches"],
+                outputPath: files.log.path)
+            defer { client.stop() }
+            _ = try weston.waitForView(timeout: 10)
+            let injector = ScriptInjector(weston: weston)
+            // Everything but the last down plays paced; the commit after the last down is the screenshot's frame.
+            let last = script.lastIndex { if case .touchDown = $0.event { return true } else { return false } } ?? script.endIndex
+            try injector.play(Array(script[..<last]))
+            try weston.armCommit(pid: client.pid)
+            for event in script[last...] { try injector.inject(event.event) }
+            _ = try weston.waitForCommit(timeout: 10)
+            _ = try weston.screenshot(to: files.screenshot)
+            for event in script[last...] {
+                if case let .touchDown(id, _) = event.event {
+                    try injector.inject(.touchUp(id: id))
+                    try injector.inject(.touchFrame)
+                }
+            }
+            try injector.inject(.key("q", pressed: true))
+            try injector.inject(.key("q", pressed: false))
+            guard client.waitForExit(timeout: 10) else {
+                throw .invalidArgument("the demo client did not quit on 'q'; see \(files.log.path)")
+            }
+            guard client.exitStatus == 0 else {
+                throw .invalidArgument("the demo client exited with status \(client.exitStatus ?? -1); see \(files.log.path)")
+            }
+        } catch {
+            throw .runtime("headless demo: \(error)")
+        }
+        let lines = (try? String(contentsOf: files.events, encoding: .utf8))?.split(separator: "\n").count ?? 0
+        print("demo: \(lines) control events in \(files.events.path); screenshot \(files.screenshot.path); input recorded to \(files.input.path)")
+    }
+
+    /// This program, to launch as the Wayland client.
+    static var executablePath: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import NodeCore
+import WestonHarness
+
+/// Plays input-script events into a headless weston through the harness module,
+/// so they reach the client as real seat input (surface = output coordinates
+/// under kiosk-shell).
+public struct ScriptInjector {
+    public let weston: HeadlessWeston
+
+    public init(weston: HeadlessWeston) {
+        self.weston = weston
+    }
+
+    /// Linux evdev codes of the keys the session understands.
+    public static let evdevKeyCodes: [String: Int] = ["Escape": 1, "q": 16, "t": 20, "d": 32]
+
+    /// Injects one event; keys outside `evdevKeyCodes` are bad input.
+    public func inject(_ event: InputEvent) throws(HarnessError) {
+        switch event {
+        case let .touchDown(id, p): _ = try weston.touchDown(id: Int32(id), x: p.x, y: p.y)
+        case let .touchMotion(id, p): _ = try weston.touchMotion(id: Int32(id), x: p.x, y: p.y)
+        case let .touchUp(id): _ = try weston.touchUp(id: Int32(id))
+        case .touchFrame: _ = try weston.touchFrame()
+        case .touchCancel: _ = try weston.touchCancel()
+        case let .pointerMotion(p): _ = try weston.pointerMotion(x: p.x, y: p.y)
+        case let .pointerButton(button, pressed):
+            let harnessButton: HeadlessWeston.PointerButton
+            switch button {
+            case .left: harnessButton = .left
+            case .right: harnessButton = .right
+            case .middle: harnessButton = .middle
+            }
+            _ = try weston.pointerButton(harnessButton, pressed: pressed)
+        case .pointerLeave:
+            // No surface to leave to under kiosk-shell: move the pointer off the output.
+            _ = try weston.pointerMotion(x: -1, y: -1)
+        case let .key(name, pressed):
+            guard let code = Self.evdevKeyCodes[name] else {
+                throw .invalidArgument("no evdev code known for key '\(name)'")
+            }
+            _ = try weston.key(code, pressed: pressed)
+        }
+    }
+
+    /// Injects `events` paced by their `t` (so tap counting sees the script's gaps).
+    public func play(_ events: [TimedInputEvent]) throws(HarnessError) {
+        let start = Date()
+        let origin = events.first?.time ?? 0
+        for event in events {
+            Thread.sleep(until: start.addingTimeInterval((event.time - origin) / 1000))
+            try inject(event.event)
+        }
+    }
+}

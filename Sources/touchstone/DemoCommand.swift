@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import Session
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Show the built-in demo scene (slop, clipping, overlaps, button, toggle, slider).",
+        discussion: """
+        Needs a Wayland session. With --headless DIR it starts a private headless weston instead, \
+        plays the built-in touch script through it, and leaves a screenshot and the event log in DIR.
+        """
+    )
+
+    @Option(help: "Run under a private headless weston and write demo.png and events.jsonl into this folder.")
+    var headless: String?
+
+    func run() throws {
+        if let headless {
+            try HeadlessDemo.run(outputDirectory: headless)
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["WAYLAND_DISPLAY"] != nil || environment["WAYLAND_SOCKET"] != nil else {
+            throw CommandFailure.runtime(
+                "no Wayland session (WAYLAND_DISPLAY is not set); run `touchstone demo --headless DIR` to play the demo under a private headless weston")
+        }
+        let options = RunOptions(title: "Touchstone demo", showsTappableAreas: true, showsTouches: true)
+        try LiveSession(scene: try DemoScene.scene(), options: options).run()
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Session
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Show a scene in a Wayland window and print its control events.",
+        discussion: "Keys: d toggles the tappable-area overlay, t the touch visualization, q or Escape quits."
+    )
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Option(help: "Record the session's input to this file as an input script that `touchstone replay` accepts.")
+    var record: String?
+
+    @Option(help: "Write the event log to this file (line by line, as events happen) instead of standard output.")
+    var events: String?
+
+    @Flag(help: "Start with the tappable-area debug overlay on.")
+    var debugOverlay = false
+
+    @Flag(help: "Start with the touch visualization on: a marker with the touch id at every active touch.")
+    var showTouches = false
+
+    @Flag(help: "Ask the compositor to show the window fullscreen.")
+    var fullscreen = false
+
+    func run() throws {
+        let loaded = try InputFiles.loadScene(scene)
+        let options = RunOptions(title: "Touchstone — \(scene)", eventsPath: events, recordPath: record,
+                                 showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen)
+        try LiveSession(scene: loaded, options: options).run()
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import NodeCore
+import SceneFormat
+import Session
+import Testing
+import WestonHarness
+
+/// One `touchstone run` under its own headless weston: the scene is written to a
+/// private folder, the client is launched with `--events` (and optional flags), and
+/// input goes in through the harness module as real seat events.
+final class LiveClient {
+    let weston: HeadlessWeston
+    let client: ChildProcess
+    let folder: URL
+    let injector: ScriptInjector
+    let sceneFile: URL
+    let eventsFile: URL
+    let recordFile: URL
+    let logFile: URL
+
+    /// The `touchstone` binary built next to the test bundle.
+    static var executable: String {
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+            ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return bundle.deletingLastPathComponent().appending(path: "touchstone").path
+    }
+
+    init(scene: String, arguments: [String] = [], scale: Int = 1) throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "touchstone-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        sceneFile = folder.appending(path: "scene.json")
+        eventsFile = folder.appending(path: "events.jsonl")
+        recordFile = folder.appending(path: "input.jsonl")
+        logFile = folder.appending(path: "client.log")
+        try scene.write(to: sceneFile, atomically: true, encoding: .utf8)
+        let size = try SceneDecoder.decode(Array(scene.utf8), file: "scene.json").size
+        weston = try HeadlessWeston.start(width: Int(size.width), height: Int(size.height), scale: scale)
+        injector = ScriptInjector(weston: weston)
+        do {
+            // Armed before the launch: the client's first frame is the one that maps it.
+            try weston.armCommit()
+            client = try weston.launchClient(
+                Self.executable,
+                arguments: ["run", sceneFile.path, "--events", eventsFile.path, "--record", recordFile.path] + arguments,
+                outputPath: logFile.path)
+            _ = try weston.waitForView(timeout: 10)
+            _ = try weston.waitForCommit(timeout: 10)
+        } catch {
+            weston.stop()
+            throw error
+        }
+    }
+
+    deinit {
+        client.stop()
+        weston.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Injects `events`, then waits for the client's next commit: the frame that shows
+    /// their effect (control events are logged before that frame is drawn).
+    func injectAndWaitForFrame(_ events: [InputEvent]) throws {
+        try weston.armCommit(pid: client.pid)
+        for event in events { try injector.inject(event) }
+        _ = try weston.waitForCommit(timeout: 10)
+    }
+
+    /// Injects `events` without waiting (for input that changes nothing on screen).
+    func inject(_ events: [InputEvent]) throws {
+        for event in events { try injector.inject(event) }
+    }
+
+    /// The event log so far.
+    func events() throws -> [EventLogEntry] {
+        let bytes = Array((try? Data(contentsOf: eventsFile)) ?? Data())
+        return try EventLog.decode(bytes, file: eventsFile.path)
+    }
+
+    /// `node.event` for each logged event, for readable assertions.
+    func eventSummary() throws -> [String] {
+        try events().map { "\($0.node).\($0.event.name)" }
+    }
+
+    /// The client's stderr and stdout.
+    func clientLog() -> String {
+        (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Quits with `q` and returns the exit status.
+    func quit() throws -> Int32 {
+        try inject([.key("q", pressed: true), .key("q", pressed: false)])
+        #expect(client.waitForExit(timeout: 10), "client did not quit on q: \(clientLog())")
+        return client.exitStatus ?? -1
+    }
+
+    func screenshot() throws -> Screenshot {
+        try weston.screenshot()
+    }
+}
+
+extension InputEvent {
+    static func down(_ id: Int, _ x: Double, _ y: Double) -> InputEvent { .touchDown(id: id, location: Point(x: x, y: y)) }
+    static func move(_ id: Int, _ x: Double, _ y: Double) -> InputEvent { .touchMotion(id: id, location: Point(x: x, y: y)) }
+    static func up(_ id: Int) -> InputEvent { .touchUp(id: id) }
+}
+
+extension RGBA {
+    /// Whether every channel is within `tolerance` of `other`'s.
+    func isClose(to other: RGBA, tolerance: Int = 2) -> Bool {
+        abs(Int(r) - Int(other.r)) <= tolerance && abs(Int(g) - Int(other.g)) <= tolerance
+            && abs(Int(b) - Int(other.b)) <= tolerance
+    }
+}
