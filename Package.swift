@@ -122,6 +122,8 @@ let package = Package(
         // tools/weston-harness (built on demand with make). Foundation only.
         .target(name: "WestonHarness"),
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
+        .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
+                          path: "Benchmarks/SessionBenchmarks"),
         // End-to-end: `touchstone run` under a private headless weston with injected seat input.
         .testTarget(name: "SessionEndToEndTests",
                     dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore"]),

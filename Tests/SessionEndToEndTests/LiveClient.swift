@@ -37,14 +37,12 @@ final class LiveClient {
         weston = try HeadlessWeston.start(width: Int(size.width), height: Int(size.height), scale: scale)
         injector = ScriptInjector(weston: weston)
         do {
-            // Armed before the launch: the client's first frame is the one that maps it.
-            try weston.armCommit()
             client = try weston.launchClient(
                 Self.executable,
                 arguments: ["run", sceneFile.path, "--events", eventsFile.path, "--record", recordFile.path] + arguments,
                 outputPath: logFile.path)
+            // Mapped means the first frame, fully painted, is on screen.
             _ = try weston.waitForView(timeout: 10)
-            _ = try weston.waitForCommit(timeout: 10)
         } catch {
             weston.stop()
             throw error

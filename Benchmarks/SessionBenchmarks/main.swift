@@ -1,0 +1,120 @@
+// Input-to-commit latency of `touchstone run` against weston-simple-touch (a C client
+// drawing a dot per touch), idle CPU and resident memory of the demo, all under one
+// private headless weston per client, in the same run.
+//
+//   swift build -c release && .build/release/SessionBenchmarks [--taps N] [--idle-seconds S]
+import Foundation
+import WestonHarness
+
+struct Options {
+    var taps = 200
+    var idleSeconds = 5.0
+
+    init(_ arguments: [String]) {
+        var it = arguments.makeIterator()
+        while let argument = it.next() {
+            switch argument {
+            case "--taps": taps = it.next().flatMap(Int.init) ?? taps
+            case "--idle-seconds": idleSeconds = it.next().flatMap(Double.init) ?? idleSeconds
+            default: fatalError("unknown argument \(argument); use --taps N --idle-seconds S")
+            }
+        }
+    }
+}
+
+/// One big button filling most of the output: every down highlights it (a new frame).
+let benchmarkScene = """
+{ "size": [800, 600], "background": "#FFFFFF",
+  "root": { "name": "root", "frame": [0, 0, 800, 600], "children": [
+    { "name": "pad", "kind": "button", "frame": [50, 50, 700, 500],
+      "color": "#0000FF", "highlightedColor": "#FF0000" } ] } }
+"""
+
+/// Time between taps; a benchmark pause, not synchronization.
+let idleGap = 0.04
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+/// Down → commit latencies in microseconds for a client already mapped in `weston`.
+/// Each tap waits for the up's frame too (`waitForUpFrame`) so taps never queue.
+func measureTaps(_ weston: HeadlessWeston, client: ChildProcess, taps: Int, waitForUpFrame: Bool) throws -> [Double] {
+    var samples: [Double] = []
+    for i in 0..<taps {
+        let x = 200 + Double(i % 20) * 20, y = 200 + Double(i / 20 % 10) * 20
+        try weston.armCommit(pid: client.pid)
+        let injected = try weston.touchDown(id: 1, x: x, y: y)
+        _ = try weston.touchFrame()
+        let commit = try weston.waitForCommit(timeout: 5)
+        samples.append(Double(commit.timestampNanoseconds &- injected) / 1000)
+        if waitForUpFrame { try weston.armCommit(pid: client.pid) }
+        _ = try weston.touchUp(id: 1)
+        if waitForUpFrame { _ = try weston.waitForCommit(timeout: 5) }
+        // Pause past a headless repaint cycle (~16–27 ms) so the last commit's frame callback
+        // has arrived and the next down finds the client idle, as a finger's next tap would.
+        Thread.sleep(forTimeInterval: idleGap)
+    }
+    return samples.sorted()
+}
+
+/// CPU time (user + system) in milliseconds and resident memory in KiB of a process.
+func usage(of pid: Int32) -> (cpuMilliseconds: Double, residentKiB: Int) {
+    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+    let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+    // After "(comm)": state is field 0, utime 11, stime 12 (clock ticks).
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    let cpu = fields.count > 12 ? (Double(fields[11])! + Double(fields[12])!) / ticks * 1000 : .nan
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) } ?? -1
+    return (cpu, rss)
+}
+
+func report(_ name: String, _ samples: [Double]) {
+    print(String(format: "%-22@ median %7.1f µs   p90 %7.1f µs   p99 %7.1f µs   (n=%d)",
+                 name as NSString, percentile(samples, 0.5), percentile(samples, 0.9), percentile(samples, 0.99), samples.count))
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+let touchstone = buildFolder.appending(path: "touchstone").path
+let folder = FileManager.default.temporaryDirectory.appending(path: "touchstone-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let sceneFile = folder.appending(path: "scene.json")
+try benchmarkScene.write(to: sceneFile, atomically: true, encoding: .utf8)
+
+print("Input-to-commit latency: injected touch down → the client's commit of the next frame")
+do {
+    let weston = try HeadlessWeston.start(width: 800, height: 600)
+    defer { weston.stop() }
+    let client = try weston.launchClient(touchstone, arguments: ["run", sceneFile.path, "--events", "/dev/null"])
+    defer { client.stop() }
+    _ = try weston.waitForView(timeout: 10)
+    report("touchstone run", try measureTaps(weston, client: client, taps: options.taps, waitForUpFrame: true))
+}
+do {
+    let weston = try HeadlessWeston.start(width: 800, height: 600)
+    defer { weston.stop() }
+    let client = try weston.launchClient("/usr/bin/weston-simple-touch")
+    defer { client.stop() }
+    _ = try weston.waitForView(timeout: 10)
+    // weston-simple-touch draws on down and motion only: nothing to wait for on up.
+    report("weston-simple-touch (C)", try measureTaps(weston, client: client, taps: options.taps, waitForUpFrame: false))
+}
+
+print("\nIdle cost of `touchstone demo` (the demo scene, overlay and touch markers on), mapped and idle:")
+do {
+    let weston = try HeadlessWeston.start(width: 480, height: 320)
+    defer { weston.stop() }
+    let client = try weston.launchClient(touchstone, arguments: ["demo"])
+    defer { client.stop() }
+    _ = try weston.waitForView(timeout: 10)
+    let before = usage(of: client.pid)
+    Thread.sleep(forTimeInterval: options.idleSeconds)
+    let after = usage(of: client.pid)
+    print(String(format: "CPU over %.0f s idle: %.1f ms   resident memory: %d KiB (%.1f MiB)",
+                 options.idleSeconds, after.cpuMilliseconds - before.cpuMilliseconds, after.residentKiB,
+                 Double(after.residentKiB) / 1024))
+}
