@@ -43,14 +43,12 @@ func measureTaps(_ weston: HeadlessWeston, client: ChildProcess, taps: Int, wait
     var samples: [Double] = []
     for i in 0..<taps {
         let x = 200 + Double(i % 20) * 20, y = 200 + Double(i / 20 % 10) * 20
-        try weston.armCommit(pid: client.pid)
         let injected = try weston.touchDown(id: 1, x: x, y: y)
         _ = try weston.touchFrame()
-        let commit = try weston.waitForCommit(timeout: 5)
-        samples.append(Double(commit.timestampNanoseconds &- injected) / 1000)
-        if waitForUpFrame { try weston.armCommit(pid: client.pid) }
-        _ = try weston.touchUp(id: 1)
-        if waitForUpFrame { _ = try weston.waitForCommit(timeout: 5) }
+        let commit = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 5)
+        samples.append(Double(commit.timestampNanoseconds - injected) / 1000)
+        let lifted = try weston.touchUp(id: 1)
+        if waitForUpFrame { _ = try weston.waitForCommit(after: lifted, pid: client.pid, timeout: 5) }
         // Pause past a headless repaint cycle (~16–27 ms) so the last commit's frame callback
         // has arrived and the next down finds the client idle, as a finger's next tap would.
         Thread.sleep(forTimeInterval: idleGap)

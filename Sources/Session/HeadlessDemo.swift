@@ -38,9 +38,9 @@ public enum HeadlessDemo {
             // Everything but the last down plays paced; the commit after the last down is the screenshot's frame.
             let last = script.lastIndex { if case .touchDown = $0.event { return true } else { return false } } ?? script.endIndex
             try injector.play(Array(script[..<last]))
-            try weston.armCommit(pid: client.pid)
+            let injected = try weston.monotonicTime()
             for event in script[last...] { try injector.inject(event.event) }
-            _ = try weston.waitForCommit(timeout: 10)
+            _ = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 10)
             _ = try weston.screenshot(to: files.screenshot)
             for event in script[last...] {
                 if case let .touchDown(id, _) = event.event {

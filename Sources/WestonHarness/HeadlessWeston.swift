@@ -318,6 +318,18 @@ public final class HeadlessWeston: @unchecked Sendable {
         }
     }
 
+    /// The first commit at or after monotonic time `nanoseconds` (an injection reply's
+    /// time) of the client `pid` (any client when nil); answers at once if it already
+    /// happened, so inject-then-wait has no race.
+    public func waitForCommit(after nanoseconds: UInt64, pid: Int32? = nil, timeout: Double = 5) throws(HarnessError) -> CommitStamp {
+        let command = "commit-after \(nanoseconds) \(pid ?? 0) \(Self.milliseconds(timeout))"
+        do {
+            return try Reply.commit(send(command, timeout: timeout + 5), command: command)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+    }
+
     // MARK: Screenshots
 
     /// Forces a repaint and reads the output back. Writes a PNG to `url`

@@ -58,9 +58,9 @@ final class LiveClient {
     /// Injects `events`, then waits for the client's next commit: the frame that shows
     /// their effect (control events are logged before that frame is drawn).
     func injectAndWaitForFrame(_ events: [InputEvent]) throws {
-        try weston.armCommit(pid: client.pid)
+        let injected = try weston.monotonicTime()
         for event in events { try injector.inject(event) }
-        _ = try weston.waitForCommit(timeout: 10)
+        _ = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 10)
     }
 
     /// Injects `events` without waiting (for input that changes nothing on screen).

@@ -355,7 +355,43 @@ cmd_commit_arm(struct conn *c, char **argv, int argc)
 	c->commit_armed = true;
 	c->commit_filter_pid = (int)pid;
 	c->commit_seen = false;
+	c->commit_min_ns = 0;
 	reply(c, "ok");
+}
+
+/*
+ * commit-after NS PID [MS]: the first commit of client PID (0: any) at or
+ * after monotonic time NS, e.g. an injection reply's time. Answers at once
+ * when that commit already happened, so there is no arm/inject race.
+ */
+static void
+cmd_commit_after(struct conn *c, char **argv, int argc)
+{
+	long ns, pid, timeout;
+	struct surface_watch *sw;
+
+	if (argc < 3 || argc > 4 || !parse_int(argv[1], 0, LONG_MAX, &ns) ||
+	    !parse_int(argv[2], 0, INT32_MAX, &pid)) {
+		reply(c, "error usage: commit-after NS PID [MS]");
+		return;
+	}
+	if (!parse_timeout(c, argv, argc, 3, &timeout))
+		return;
+	wl_list_for_each(sw, &c->h->surface_list, link) {
+		if (sw->last_commit_ns >= (uint64_t)ns &&
+		    (pid == 0 || sw->last_commit_pid == pid)) {
+			reply(c, "ok %llu pid=%d",
+			      (unsigned long long)sw->last_commit_ns,
+			      sw->last_commit_pid);
+			return;
+		}
+	}
+	c->commit_armed = true;
+	c->commit_filter_pid = (int)pid;
+	c->commit_seen = false;
+	c->commit_min_ns = (uint64_t)ns;
+	if (!pending_start(c, PENDING_WAIT_COMMIT, timeout))
+		reply(c, "error out of memory");
 }
 
 static void
@@ -369,6 +405,7 @@ cmd_commit_wait(struct conn *c, char **argv, int argc, bool arm)
 		c->commit_armed = true;
 		c->commit_filter_pid = 0;
 		c->commit_seen = false;
+		c->commit_min_ns = 0;
 	} else if (!c->commit_armed) {
 		reply(c, "error commit-wait without commit-arm");
 		return;
@@ -430,6 +467,8 @@ execute(struct conn *c, char *line)
 		cmd_wait_view(c, argv, argc);
 	else if (strcmp(argv[0], "commit-arm") == 0)
 		cmd_commit_arm(c, argv, argc);
+	else if (strcmp(argv[0], "commit-after") == 0)
+		cmd_commit_after(c, argv, argc);
 	else if (strcmp(argv[0], "commit-wait") == 0)
 		cmd_commit_wait(c, argv, argc, false);
 	else if (strcmp(argv[0], "wait-commit") == 0)

@@ -265,9 +265,11 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 	if (!s->resource || is_cursor(s) || !weston_surface_is_mapped(s))
 		return;
 	pid = client_pid(s);
+	sw->last_commit_ns = ns;
+	sw->last_commit_pid = pid;
 
 	wl_list_for_each(c, &h->conn_list, link) {
-		if (c->commit_armed && !c->commit_seen &&
+		if (c->commit_armed && !c->commit_seen && ns >= c->commit_min_ns &&
 		    (c->commit_filter_pid == 0 || c->commit_filter_pid == pid)) {
 			c->commit_seen = true;
 			c->commit_ns = ns;

@@ -116,6 +116,7 @@ struct conn {
 	bool commit_seen;
 	uint64_t commit_ns;
 	int commit_pid;
+	uint64_t commit_min_ns;		/* commit-after: only commits at or after this */
 };
 
 struct output_watch {
@@ -130,6 +131,8 @@ struct surface_watch {
 	struct wl_list link;		/* harness::surface_list */
 	struct harness *h;
 	struct weston_surface *surface;
+	uint64_t last_commit_ns;	/* latest commit while mapped; 0: none */
+	int last_commit_pid;
 	struct wl_listener commit_listener;
 	struct wl_listener destroy_listener;
 };

@@ -220,9 +220,11 @@ public final class Window {
         let changed = !isConfigured || newSize != logicalSize
         logicalSize = newSize
         isConfigured = true
-        // A configure must be answered by a commit even when nothing changed.
-        needsDisplay = true
+        /* xdg-shell lets an ack_configure wait for the client's next commit, so a configure
+           that changes nothing drawn (only the activated state, say) costs no frame. Tests
+           rely on this: a mapped, idle client commits nothing until its content changes. */
         if changed {
+            needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
             onResize?(logicalSize, scale)
         }
