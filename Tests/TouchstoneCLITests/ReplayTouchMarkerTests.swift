@@ -88,6 +88,40 @@ import Testing
 
     // MARK: TouchMarkers
 
+    /// The README's touch-visualization recipe: moving a finger repaints only the old
+    /// and new markers' areas and gives what a full repaint with markers gives.
+    @Test func readmeRecipeMatchesAFullRepaint() throws {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 200))
+        let play = ButtonNode(name: "play", frame: Rect(x: 130, y: 80, width: 60, height: 40))
+        root.addSubnode(play)
+        let window = Window(root: root, size: Size(width: 320, height: 200))
+        let renderer = try Renderer(window: window, background: .white, scale: 2)
+        renderer.warningHandler = { _ in }
+        let canvas = try renderer.makeCanvas()
+        renderer.renderFull(into: canvas)
+        var previous: [TouchMarker] = []
+        for location in [Point(x: 150, y: 100), Point(x: 170, y: 90)] {
+            if window.activeTouches.isEmpty {
+                window.touchDown(.finger(1), at: location, time: 0)
+            } else {
+                window.touchMoved(.finger(1), to: location, time: 10)
+            }
+            let markers = TouchMarkers.markers(for: window.activeTouches)
+            let damage = renderer.takeDamage() + (previous + markers).map { renderer.damageRect(of: $0) }
+            renderer.render(damage: damage, into: canvas)
+            renderer.paintTouchMarkers(markers, damage: damage, into: canvas)
+            previous = markers
+
+            let full = try renderer.renderImage()
+            renderer.paintTouchMarkers(markers, damage: [full.bounds], into: full)
+            var same = true
+            for y in 0..<full.height where same {
+                for x in 0..<full.width where full.pixel(x: x, y: y) != canvas.pixel(x: x, y: y) { same = false }
+            }
+            #expect(same, "after the touch at \(location)")
+        }
+    }
+
     private func window() -> Window {
         Window(root: Node(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 200)),
                size: Size(width: 200, height: 200))
