@@ -188,3 +188,65 @@ struct PixmanSurface {
                                  0, 0, 0, 0, Int32(x), Int32(y), Int32(width), Int32(height))
     }
 }
+
+/// A point in pixman's 16.16 fixed point, in surface pixels.
+struct FixedPoint: Hashable {
+    var x: Int32
+    var y: Int32
+
+    /// `x`, `y` (pixels) rounded to the nearest 1/65536 of a pixel; they must lie
+    /// within ±32767, pixman's fixed-point range.
+    init(x: Double, y: Double) {
+        self.x = Int32((x * 65536).rounded())
+        self.y = Int32((y * 65536).rounded())
+    }
+
+    /// `p` moved by whole pixels.
+    func offsetBy(dx: Int, dy: Int) -> FixedPoint {
+        var p = self
+        p.x += Int32(dx) << 16
+        p.y += Int32(dy) << 16
+        return p
+    }
+
+    /// The whole pixels that `points` touch: floor of the minimum, ceiling of the
+    /// maximum; empty for no points.
+    static func bounds(of points: [FixedPoint]) -> PixelRect {
+        guard let first = points.first else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in points.dropFirst() {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        func floorPixel(_ v: Int32) -> Int { Int(v) >> 16 }
+        func ceilPixel(_ v: Int32) -> Int { (Int(v) + 0xFFFF) >> 16 }
+        return PixelRect(minX: floorPixel(minX), minY: floorPixel(minY), maxX: ceilPixel(maxX), maxY: ceilPixel(maxY))
+    }
+}
+
+/// A triangle for pixman's rasterizer, corners in surface pixels.
+struct FixedTriangle: Hashable {
+    var a: FixedPoint
+    var b: FixedPoint
+    var c: FixedPoint
+}
+
+extension PixmanSurface {
+    /// Composites `color` OVER this surface through the antialiased coverage of
+    /// `triangles` (added together into one a8 mask by pixman's rasterizer, so
+    /// triangles that share an edge leave no seam), within the current clip region.
+    /// The mask spans the triangles' extents whatever the clip, so a pixel's value
+    /// never depends on how much of the surface is clipped away.
+    func fill(_ triangles: [FixedTriangle], color: PremultipliedColor) {
+        guard !triangles.isEmpty, !color.isTransparent else { return }
+        var c = color.pixmanColor
+        guard let source = pixman_image_create_solid_fill(&c) else { return }
+        defer { pixman_image_unref(source) }
+        let tris = triangles.map { t in
+            pixman_triangle_t(p1: pixman_point_fixed_t(x: t.a.x, y: t.a.y),
+                              p2: pixman_point_fixed_t(x: t.b.x, y: t.b.y),
+                              p3: pixman_point_fixed_t(x: t.c.x, y: t.c.y))
+        }
+        pixman_composite_triangles(PIXMAN_OP_OVER, source, image, PIXMAN_a8, 0, 0, 0, 0, Int32(tris.count), tris)
+    }
+}

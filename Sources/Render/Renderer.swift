@@ -25,7 +25,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 /// bounds, its label centered and clipped to its bounds, then its subnodes, clipped to
 /// its bounds when `clipsToBounds`. Hidden nodes and nodes with alpha 0 are skipped
 /// with their subtrees. Edges snap to whole pixels (see `PixelRect(snapping:scale:)`);
-/// there is no antialiasing except in glyphs.
+/// there is no antialiasing except in glyphs. Touch markers are painted separately,
+/// over a painted frame (`paintTouchMarkers(_:damage:into:)`).
 ///
 /// Opacity is group opacity, as UIKit and Core Animation do by default
 /// (`allowsGroupOpacity`): a node with alpha below 1 is painted with its subtree

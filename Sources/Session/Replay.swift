@@ -1,4 +1,5 @@
 import NodeCore
+import Render
 import SceneFormat
 
 /// Feeds an input script through the same dispatch code as a live session, with
@@ -14,8 +15,11 @@ public final class Replay {
     private var currentTime = 0.0
 
     /// Builds the window for `scene` and attaches the event-log target to every control.
-    public init(scene: Scene, showsTappableAreas: Bool = false, log: @escaping (EventLogEntry) -> Void) {
+    /// `showsTouches` is the touch visualization's initial state (the script's `t` keys toggle it).
+    public init(scene: Scene, showsTappableAreas: Bool = false, showsTouches: Bool = false,
+                log: @escaping (EventLogEntry) -> Void) {
         self.scene = scene
+        self.showsTouches = showsTouches
         window = scene.makeWindow()
         window.showsTappableAreas = showsTappableAreas
         dispatcher = InputDispatcher(window: window)
@@ -24,7 +28,7 @@ public final class Replay {
             guard pressed, let command = KeyCommand(keyName: key) else { return }
             switch command {
             case .toggleOverlay: window.showsTappableAreas.toggle()
-            case .toggleTouches: showsTouches.toggle()
+            case .toggleTouches: self.showsTouches.toggle()
             case .quit: quitRequested = true
             }
         }
@@ -38,5 +42,10 @@ public final class Replay {
             dispatcher.handle(event)
         }
         dispatcher.finish()
+    }
+
+    /// Markers for the touches still down when touch visualization is on; none when off.
+    public func touchMarkers(shapes: [TouchID: TouchShape] = [:]) -> [TouchMarker] {
+        showsTouches ? TouchMarkers.markers(for: window.activeTouches, shapes: shapes) : []
     }
 }

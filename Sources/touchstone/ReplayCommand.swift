@@ -22,6 +22,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Start with the tappable-area debug overlay on (the script's `d` key toggles it).")
     var debugOverlay = false
 
+    @Flag(help: "Start with touch visualization on (the script's `t` key toggles it): the --png image shows a marker for each touch still down at the end.")
+    var showTouches = false
+
     @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels (1, 2 or 3).")
     var scale = 1
 
@@ -34,14 +37,15 @@ struct ReplayCommand: ParsableCommand {
         let script = try InputFiles.loadInputScript(input)
         let sink = try events.map { path throws(CommandFailure) in try LineSink(path: path) } ?? LineSink()
         var writeError: CommandFailure?
-        let replay = Replay(scene: scene, showsTappableAreas: debugOverlay) { entry in
+        let replay = Replay(scene: scene, showsTappableAreas: debugOverlay, showsTouches: showTouches) { entry in
             guard writeError == nil else { return }
             do throws(CommandFailure) { try sink.write(entry.line) } catch { writeError = error }
         }
         replay.play(script)
         if let writeError { throw writeError }
         if let png {
-            try SceneRendering.writePNG(of: replay.window, background: scene.background, scale: scale, to: png)
+            try SceneRendering.writePNG(of: replay.window, background: scene.background, scale: scale,
+                                        touchMarkers: replay.touchMarkers(), to: png)
         }
     }
 }

@@ -80,31 +80,9 @@ final class GlyphRenderer {
         guard !area.isEmpty, !color.isTransparent, pixelSize > 0, !text.isEmpty else { return }
         guard setPixelSize(pixelSize) else { return }
 
-        let fontKey = UnsafeMutableRawPointer(bitPattern: pixelSize)
         pixman_glyph_cache_freeze(cache)
         defer { pixman_glyph_cache_thaw(cache) }
-
-        // Lay out along a baseline at y = 0 starting at x = 0, in 26.6 fixed point.
-        glyphs.removeAll(keepingCapacity: true)
-        var pen = 0
-        var previous: UInt32 = 0
-        let hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        for scalar in text.unicodeScalars {
-            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-            if hasKerning, previous != 0, index != 0 {
-                var delta = FT_Vector()
-                if FT_Get_Kerning(face, previous, index, UInt32(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
-                    pen += Int(delta.x)
-                }
-            }
-            previous = index
-            guard let loaded = glyph(index: index, pixelSize: pixelSize, fontKey: fontKey) else { continue }
-            let (glyph, m) = loaded
-            if let glyph {
-                glyphs.append(pixman_glyph_t(x: Int32((pen + 32) >> 6), y: 0, glyph: glyph))
-            }
-            pen += m.advance
-        }
+        let pen = layOut(text, pixelSize: pixelSize)
         guard !glyphs.isEmpty else { return }
 
         // Center the advance width horizontally and the ascender-to-descender box vertically.
@@ -126,6 +104,46 @@ final class GlyphRenderer {
         pixman_composite_glyphs(PIXMAN_OP_OVER, source, surface.image, PIXMAN_a8,
                                 0, 0, Int32(area.x), Int32(area.y), Int32(area.x), Int32(area.y),
                                 Int32(area.width), Int32(area.height), cache, Int32(glyphs.count), glyphs)
+    }
+
+    /// The size of `text` set on one line at `pixelSize`, in whole pixels: the advance
+    /// width and the ascender-to-descender height, each rounded up (the box `draw`
+    /// centers). Nil when the size cannot be set.
+    func measure(_ text: String, pixelSize: Int) -> (width: Int, height: Int)? {
+        guard pixelSize > 0, setPixelSize(pixelSize) else { return nil }
+        pixman_glyph_cache_freeze(cache)
+        defer { pixman_glyph_cache_thaw(cache) }
+        let pen = layOut(text, pixelSize: pixelSize)
+        let sizeMetrics = face.pointee.size.pointee.metrics
+        let height = Int(sizeMetrics.ascender) - Int(sizeMetrics.descender)
+        return ((max(pen, 0) + 63) >> 6, (max(height, 0) + 63) >> 6)
+    }
+
+    /// Lays `text` out along a baseline at y = 0 from x = 0 into `glyphs` and returns
+    /// the pen's final x (26.6 pixels). The pixel size must be set and the cache frozen.
+    private func layOut(_ text: String, pixelSize: Int) -> Int {
+        let fontKey = UnsafeMutableRawPointer(bitPattern: pixelSize)
+        glyphs.removeAll(keepingCapacity: true)
+        var pen = 0
+        var previous: UInt32 = 0
+        let hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            if hasKerning, previous != 0, index != 0 {
+                var delta = FT_Vector()
+                if FT_Get_Kerning(face, previous, index, UInt32(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
+                    pen += Int(delta.x)
+                }
+            }
+            previous = index
+            guard let loaded = glyph(index: index, pixelSize: pixelSize, fontKey: fontKey) else { continue }
+            let (glyph, m) = loaded
+            if let glyph {
+                glyphs.append(pixman_glyph_t(x: Int32((pen + 32) >> 6), y: 0, glyph: glyph))
+            }
+            pen += m.advance
+        }
+        return pen
     }
 
     private func setPixelSize(_ size: Int) -> Bool {
