@@ -1,10 +1,41 @@
 import NodeCore
 import Render
 
-// Placeholder until Render's TouchMarker lands.
+/// The touch visualization of a live session: which markers are on screen, the
+/// contact shapes the compositor reported, and the damage when they change.
 struct TouchMarkerTracker {
+    /// Whether markers are drawn (`--show-touches`, the `t` key).
     var isEnabled = false
-    mutating func setShape(of id: Int, major: Double?, minor: Double?, orientation: Double?) {}
-    mutating func update(touches: [Touch], renderer: Renderer) -> [Render.PixelRect] { [] }
-    func paint(with renderer: Renderer, damage: [Render.PixelRect], into canvas: Canvas) {}
+    private var shapes: [TouchID: TouchShape] = [:]
+    private(set) var markers: [TouchMarker] = []
+
+    /// Remembers a finger's contact ellipse (diameters in points, orientation in degrees);
+    /// nil values keep what was reported before.
+    mutating func setShape(of id: Int, major: Double?, minor: Double?, orientation: Double?) {
+        guard major != nil || orientation != nil else { return }
+        var shape = shapes[.finger(id)] ?? TouchShape(major: 0, minor: 0)
+        if let major {
+            shape.major = major
+            shape.minor = minor ?? major
+        }
+        if let orientation { shape.orientation = orientation }
+        shapes[.finger(id)] = shape
+    }
+
+    /// Rebuilds the markers from the active touches; returns the buffer pixels that changed.
+    mutating func update(touches: [Touch], renderer: Renderer) -> [Render.PixelRect] {
+        let live = Set(touches.map(\.id))
+        shapes = shapes.filter { live.contains($0.key) }
+        let next = isEnabled ? TouchMarkers.markers(for: touches, shapes: shapes) : []
+        guard next != markers else { return [] }
+        let damage = (markers + next).map { renderer.damageRect(of: $0) }.filter { !$0.isEmpty }
+        markers = next
+        return damage
+    }
+
+    /// Paints the current markers over a frame already rendered into `canvas`.
+    func paint(with renderer: Renderer, damage: [Render.PixelRect], into canvas: Canvas) {
+        guard !markers.isEmpty else { return }
+        renderer.paintTouchMarkers(markers, damage: damage, into: canvas)
+    }
 }
