@@ -126,6 +126,6 @@ let package = Package(
                           path: "Benchmarks/SessionBenchmarks"),
         // End-to-end: `touchstone run` under a private headless weston with injected seat input.
         .testTarget(name: "SessionEndToEndTests",
-                    dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore"]),
+                    dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore", "Render"]),
     ]
 )

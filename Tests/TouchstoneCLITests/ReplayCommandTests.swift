@@ -17,10 +17,12 @@ struct CLIRun {
         return bundle.deletingLastPathComponent().appendingPathComponent("touchstone")
     }
 
-    init(_ arguments: [String]) throws {
+    /// Runs `touchstone arguments`; `environment` replaces the inherited one when given.
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = Self.packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
