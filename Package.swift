@@ -124,6 +124,8 @@ let package = Package(
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
                           path: "Benchmarks/SessionBenchmarks"),
+        .executableTarget(name: "TouchstoneSoak", dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore"],
+                          path: "tools/Soak"),
         // End-to-end: `touchstone run` under a private headless weston with injected seat input.
         .testTarget(name: "SessionEndToEndTests",
                     dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore", "Render"]),
