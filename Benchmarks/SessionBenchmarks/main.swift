@@ -22,12 +22,12 @@ struct Options {
     }
 }
 
-/// One big button filling most of the output: every down highlights it (a new frame).
+/// A labelled 120 × 48 pt button, a typical tap target: every down highlights it (a new frame).
 let benchmarkScene = """
 { "size": [800, 600], "background": "#FFFFFF",
   "root": { "name": "root", "frame": [0, 0, 800, 600], "children": [
-    { "name": "pad", "kind": "button", "frame": [50, 50, 700, 500],
-      "color": "#0000FF", "highlightedColor": "#FF0000" } ] } }
+    { "name": "play", "kind": "button", "frame": [340, 276, 120, 48], "label": "Play",
+      "color": "#0000FF", "highlightedColor": "#FF0000", "labelColor": "#FFFFFF" } ] } }
 """
 
 /// Time between taps; a benchmark pause, not synchronization.
@@ -42,7 +42,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 func measureTaps(_ weston: HeadlessWeston, client: ChildProcess, taps: Int, waitForUpFrame: Bool) throws -> [Double] {
     var samples: [Double] = []
     for i in 0..<taps {
-        let x = 200 + Double(i % 20) * 20, y = 200 + Double(i / 20 % 10) * 20
+        let x = 350 + Double(i % 10) * 10, y = 280 + Double(i / 10 % 4) * 10
         let injected = try weston.touchDown(id: 1, x: x, y: y)
         _ = try weston.touchFrame()
         let commit = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 5)

@@ -1,40 +1,55 @@
-import Foundation
+import Glibc
+import WaylandClient
 
-/// Writes text lines to standard output or a file as they happen (flushed per
-/// line, so a crash or kill loses nothing already sent).
+/// Writes text lines to standard output or a file as they happen: one `write(2)`
+/// per line, no buffering, so a crash or kill loses nothing already sent, and the
+/// input path pays no more than the system call.
 public final class LineSink {
-    private let handle: FileHandle
-    private let ownsHandle: Bool
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
     public let path: String?
 
     /// Standard output.
     public init() {
-        handle = FileHandle.standardOutput
-        ownsHandle = false
+        descriptor = STDOUT_FILENO
+        ownsDescriptor = false
         path = nil
     }
 
     /// A new or truncated file at `path`; failure to create it is a runtime error (status 1).
     public init(path: String) throws(CommandFailure) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
             throw .runtime("\(path): cannot create file: \(String(cString: strerror(errno)))")
         }
-        self.handle = handle
-        self.ownsHandle = true
+        descriptor = fd
+        ownsDescriptor = true
         self.path = path
     }
 
     /// Writes `line` and a newline.
     public func write(_ line: String) throws(CommandFailure) {
-        do {
-            try handle.write(contentsOf: Data((line + "\n").utf8))
-        } catch {
-            throw .runtime("\(path ?? "standard output"): write failed: \(InputFiles.reason(error))")
+        var text = line
+        text.append("\n")
+        let failure: SystemCallError? = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                do throws(SystemCallError) {
+                    offset += try retryingEINTR("write") {
+                        Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    }
+                } catch {
+                    return error
+                }
+            }
+            return nil
+        }
+        if let failure {
+            throw .runtime("\(path ?? "standard output"): write failed: \(String(cString: strerror(failure.errno)))")
         }
     }
 
     deinit {
-        if ownsHandle { try? handle.close() }
+        if ownsDescriptor { close(descriptor) }
     }
 }
