@@ -102,6 +102,29 @@ import Testing
         #expect(tap(window, pt(100, 100), down: 20, up: 30) == 1)
     }
 
+    @Test func aNewNodeAtTheSameSpotIsNotTheSameNode() {
+        // Even when the allocator hands the new node the old one's address.
+        let (window, root) = makeWindow()
+        for round in 0..<20 {
+            let t = Double(round) * 100
+            weak var gone: ButtonNode?
+            do {
+                let node = ButtonNode(name: "n", frame: rect(0, 0, 100, 100))
+                gone = node
+                root.addSubnode(node)
+                tap(window, pt(50, 50), down: t, up: t + 10)
+                node.removeFromSupernode()
+                _ = window.takeInvalidations()   // invalidations hold nodes until collected
+            }
+            #expect(gone == nil)
+            let fresh = ButtonNode(name: "n", frame: rect(0, 0, 100, 100))
+            root.addSubnode(fresh)
+            #expect(tap(window, pt(50, 50), down: t + 20, up: t + 30) == 1)
+            fresh.removeFromSupernode()
+        }
+    }
+
+
     @Test func theTapCountReachesTheControlEvents() {
         let button = ButtonNode(name: "b", frame: rect(0, 0, 100, 100))
         var counts: [Int] = []
