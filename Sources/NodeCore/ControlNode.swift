@@ -4,11 +4,14 @@ open class ControlNode: Node {
     /// How far, in points, a touch may leave the slopRect and still count as inside.
     public static let defaultDragTolerance: Double = 70
 
-    /// A disabled control ignores touches; disabling it while tracking cancels the touch.
+    /// A disabled control ignores touches, and so does its whole subtree (hit testing
+    /// stops at it); disabling it cancels the tracking of every control in that subtree.
     public final var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
-            if !isEnabled { cancelActiveTracking() }
+            if !isEnabled {
+                forEachInSubtree { ($0 as? ControlNode)?.cancelActiveTracking() }
+            }
             invalidateSubtree()
         }
     }

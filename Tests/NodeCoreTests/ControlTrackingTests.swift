@@ -314,6 +314,21 @@ import Testing
         #expect(log.lines == ["c.touchDown", "c.touchCancel"])
     }
 
+    @Test func disablingAnAncestorControlWhileTrackingCancels() {
+        let outer = ControlNode(name: "outer", frame: rect(0, 0, 300, 300))
+        let inner = ButtonNode(name: "inner", frame: rect(100, 100, 100, 100))
+        outer.addSubnode(inner)
+        let log = EventLog(inner)
+        let (w, _) = makeWindow(outer)
+        down(w, pt(150, 150))
+        #expect(inner.isTracking)
+        outer.isEnabled = false
+        #expect(!inner.isTracking && !inner.isHighlighted)
+        up(w)
+        #expect(log.lines == ["inner.touchDown", "inner.touchCancel"])
+    }
+
+
     @Test func disablingAnIdleControlSendsNothing() {
         let (_, c, log) = scene(ControlNode.init)
         c.isEnabled = false
