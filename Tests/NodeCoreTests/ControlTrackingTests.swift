@@ -399,6 +399,56 @@ import Testing
         #expect(log.lines == ["c.touchDown", "c.touchUpInside", "c.primaryActionTriggered"])
     }
 
+    @Test func touchBoundToADescendantIsCancelledWhenTheDescendantMovesOutOfTheControl() {
+        // The touch no longer reaches the control: it must not stay tracking.
+        let (w, c, log) = scene(ControlNode.init)
+        let label = Node(name: "label", frame: rect(0, 0, 50, 50))
+        c.addSubnode(label)
+        down(w, pt(110, 110))
+        #expect(c.isTracking)
+        w.root.addSubnode(label)
+        #expect(!c.isTracking && !c.isHighlighted)
+        move(w, pt(112, 112))
+        up(w)
+        #expect(log.lines == ["c.touchDown", "c.touchCancel"])
+    }
+
+    @Test func touchBoundToADescendantIsCancelledWhenTheDescendantIsRemoved() {
+        let (w, c, log) = scene(ControlNode.init)
+        let wrapper = Node(name: "wrapper", frame: rect(0, 0, 80, 80))
+        let label = Node(name: "label", frame: rect(0, 0, 50, 50))
+        c.addSubnode(wrapper)
+        wrapper.addSubnode(label)
+        down(w, pt(110, 110))
+        wrapper.removeFromSupernode()
+        up(w)
+        #expect(log.lines == ["c.touchDown", "c.touchCancel"])
+        #expect(!c.isTracking)
+    }
+
+    @Test func touchBoundToADescendantKeepsTrackingWhenItMovesWithinTheControl() {
+        let (w, c, log) = scene(ControlNode.init)
+        let wrapper = Node(name: "wrapper", frame: rect(0, 0, 80, 80))
+        let label = Node(name: "label", frame: rect(0, 0, 50, 50))
+        c.addSubnode(wrapper)
+        wrapper.addSubnode(label)
+        down(w, pt(110, 110))
+        c.addSubnode(label)           // out of the wrapper, still inside the control
+        wrapper.removeFromSupernode() // unrelated to the bound node
+        up(w)
+        #expect(log.lines == ["c.touchDown", "c.touchUpInside"])
+    }
+
+    @Test func movingAnUnrelatedSubnodeOutOfATrackingControlKeepsTracking() {
+        let (w, c, log) = scene(ControlNode.init)
+        let other = Node(name: "other", frame: rect(60, 60, 30, 30))
+        c.addSubnode(other)
+        down(w, pt(110, 110))          // bound to c itself
+        w.root.addSubnode(other)
+        up(w)
+        #expect(log.lines == ["c.touchDown", "c.touchUpInside"])
+    }
+
     @Test func aHandlerDisablingTheControlDuringTouchDownLeavesOneTerminal() {
         let (w, c, log) = scene(ControlNode.init)
         c.addAction(for: .touchDown) { control, _ in control.isEnabled = false }
