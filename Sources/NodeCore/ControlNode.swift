@@ -84,6 +84,7 @@ open class ControlNode: Node {
         }
         guard beginTracking(touch) else { return }
         trackingTouch = touch
+        touch.trackingControl = self
         isTracking = true
         isTouchInside = true
         isHighlighted = true
@@ -123,6 +124,14 @@ open class ControlNode: Node {
     }
 
     open override func didLeaveTree() {
+        cancelActiveTracking()
+    }
+
+    /// The window calls this after delivering the end or cancel of `touch`: if the control
+    /// still tracks it, the end never reached it (something else up the chain consumed
+    /// it), and the tracking is cancelled so that it cannot outlive the touch.
+    final func touchFinishedElsewhere(_ touch: Touch) {
+        guard isTracking, touch === trackingTouch else { return }
         cancelActiveTracking()
     }
 

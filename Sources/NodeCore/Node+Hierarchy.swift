@@ -76,15 +76,28 @@ extension Node {
         return result
     }
 
-    /// After this subtree moved: a touch bound inside it no longer reaches a former
-    /// ancestor control through the responder chain, so that control's tracking of the
+    /// After this subtree moved: a touch bound inside it may no longer reach a former
+    /// ancestor control through the responder chain (the control is no longer above it,
+    /// or another control now consumes it first), so that control's tracking of the
     /// touch is cancelled rather than left waiting for an end it would never see.
     private func cancelTrackingOfTouchesLeaving(_ formerTrackers: [ControlNode]) {
         for control in formerTrackers {
             guard control.isTracking, let bound = control.trackingTouch?.node,
-                  isAncestor(of: bound), !control.isAncestor(of: bound) else { continue }
+                  isAncestor(of: bound), !Node.touches(boundTo: bound, reach: control) else { continue }
             control.cancelActiveTracking()
         }
+    }
+
+    /// Whether touches bound to `node` reach `control` along the responder chain: the
+    /// control is `node` or above it, with no other control in between to consume them.
+    static func touches(boundTo node: Node, reach control: ControlNode) -> Bool {
+        var current: Node? = node
+        while let n = current {
+            if n === control { return true }
+            if n is ControlNode { return false }
+            current = n.supernode
+        }
+        return false
     }
 
     private func detach(notify: Bool) {

@@ -439,6 +439,46 @@ import Testing
         #expect(log.lines == ["c.touchDown", "c.touchUpInside"])
     }
 
+    @Test func touchBoundToADescendantIsCancelledWhenAnotherControlNowSitsInBetween() {
+        // Found by the property test: the label moves under an inner control that is
+        // still inside the tracking control; the inner control now consumes the touch.
+        let (w, c, log) = scene(ControlNode.init)
+        let inner = ControlNode(name: "inner", frame: rect(50, 50, 40, 40))
+        let label = Node(name: "label", frame: rect(0, 0, 30, 30))
+        c.addSubnode(inner)
+        c.addSubnode(label)
+        log.watch(inner)
+        down(w, pt(110, 110))
+        #expect(c.isTracking)
+        inner.addSubnode(label)
+        #expect(!c.isTracking && !c.isHighlighted)
+        move(w, pt(112, 112))
+        up(w)
+        #expect(log.lines == ["c.touchDown", "c.touchCancel"])
+        #expect(!inner.isTracking)
+    }
+
+    @Test func trackingEndsWithTheTouchEvenWhenItsEndIsConsumedBelowTheControl() {
+        // A node under the control starts consuming touches mid-touch: the control never
+        // sees the up, and must not outlive the touch.
+        let (w, c, log) = scene(ControlNode.init)
+        let label = RecordingNode(name: "label", frame: rect(0, 0, 30, 30))
+        c.addSubnode(label)
+        down(w, pt(110, 110))
+        #expect(c.isTracking)
+        label.passesOn = false
+        up(w)
+        #expect(!c.isTracking && !c.isHighlighted)
+        #expect(log.lines == ["c.touchDown", "c.touchCancel"])
+
+        label.passesOn = true
+        down(w, pt(110, 110), 1000)
+        label.passesOn = false
+        w.touchCancel(.finger(1), time: 1001)
+        #expect(!c.isTracking)
+        #expect(log.lines == ["c.touchDown", "c.touchCancel", "c.touchDown", "c.touchCancel"])
+    }
+
     @Test func movingAnUnrelatedSubnodeOutOfATrackingControlKeepsTracking() {
         let (w, c, log) = scene(ControlNode.init)
         let other = Node(name: "other", frame: rect(60, 60, 30, 30))
