@@ -11,7 +11,12 @@ let package = Package(
     ],
     targets: [
         // Pure interaction model: geometry, nodes, touches, controls. Standard library only.
-        .target(name: "NodeCore"),
+        // libm is named explicitly: `rounded()` and `squareRoot()` call into it, and an
+        // executable that links nothing else (Foundation, Testing) fails to link without it.
+        .target(
+            name: "NodeCore",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .testTarget(
             name: "NodeCoreTests",
             dependencies: [
