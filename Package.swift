@@ -17,6 +17,12 @@ let package = Package(
             name: "NodeCore",
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // Prints hit-test and tap-dispatch timings: `swift run -c release NodeCoreBenchmarks`.
+        .executableTarget(
+            name: "NodeCoreBenchmarks",
+            dependencies: ["NodeCore"],
+            path: "Benchmarks/NodeCoreBenchmarks"
+        ),
         .testTarget(
             name: "NodeCoreTests",
             dependencies: [
