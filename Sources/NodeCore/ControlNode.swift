@@ -6,7 +6,7 @@ open class ControlNode: Node {
 
     /// A disabled control ignores touches, and so does its whole subtree (hit testing
     /// stops at it); disabling it cancels the tracking of every control in that subtree.
-    public final var isEnabled = true {
+    @exclusivity(unchecked) public final var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             if !isEnabled {

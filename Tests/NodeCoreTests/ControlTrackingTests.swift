@@ -208,7 +208,7 @@ import Testing
 
     @Test func hooksRunBeforeTheirEvents() {
         let (w, c, _) = scene(ScriptedControl.init)
-        c.addAction(for: .allEvents) { _, event in c.hooks.append(event.event.name) }
+        c.addAction(for: .allEvents) { [unowned c] _, event in c.hooks.append(event.event.name) }
         down(w, pt(150, 150))
         move(w, pt(155, 150))
         up(w)

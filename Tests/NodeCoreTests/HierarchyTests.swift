@@ -150,12 +150,20 @@ import Testing
 
     @Test func supernodeIsWeak() {
         let child = Node(name: "child")
+        let grandchild = Node(name: "grandchild")
+        child.addSubnode(grandchild)
+        weak var gone: Node?
         do {
             let p = Node(name: "p")
+            gone = p
             p.addSubnode(child)
             #expect(child.supernode != nil)
         }
+        #expect(gone == nil)
         #expect(child.supernode == nil)
+        #expect(child.nextResponder == nil)
+        #expect(grandchild.rootNode === child)
+        #expect(grandchild.originInWindow == child.frame.origin)
     }
 
     @Test func ancestryAndLookup() {
