@@ -18,7 +18,18 @@ let package = Package(
     ],
     targets: [
         // Pure interaction model: geometry, nodes, touches, controls. Standard library only.
-        .target(name: "NodeCore"),
+        // libm is named explicitly: `rounded()` and `squareRoot()` call into it, and an
+        // executable that links nothing else (Foundation, Testing) fails to link without it.
+        .target(
+            name: "NodeCore",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        // Prints hit-test and tap-dispatch timings: `swift run -c release NodeCoreBenchmarks`.
+        .executableTarget(
+            name: "NodeCoreBenchmarks",
+            dependencies: ["NodeCore"],
+            path: "Benchmarks/NodeCoreBenchmarks"
+        ),
         // Scene, input-script and event-log files, with line-accurate errors.
         .target(name: "SceneFormat", dependencies: ["NodeCore"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
@@ -47,7 +58,6 @@ let package = Package(
             path: "Benchmarks/RenderBenchmarks"
         ),
 
-        // Replay, rendering and audit now; the live Wayland session joins here.
         // Replay, the live Wayland session, the headless demo.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat",
                                                 "WaylandClient", "WestonHarness"]),

@@ -4,11 +4,14 @@ open class ControlNode: Node {
     /// How far, in points, a touch may leave the slopRect and still count as inside.
     public static let defaultDragTolerance: Double = 70
 
-    /// A disabled control ignores touches; disabling it while tracking cancels the touch.
-    public final var isEnabled = true {
+    /// A disabled control ignores touches, and so does its whole subtree (hit testing
+    /// stops at it); disabling it cancels the tracking of every control in that subtree.
+    @exclusivity(unchecked) public final var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
-            if !isEnabled { cancelActiveTracking() }
+            if !isEnabled {
+                forEachInSubtree { ($0 as? ControlNode)?.cancelActiveTracking() }
+            }
             invalidateSubtree()
         }
     }
@@ -81,6 +84,7 @@ open class ControlNode: Node {
         }
         guard beginTracking(touch) else { return }
         trackingTouch = touch
+        touch.trackingControl = self
         isTracking = true
         isTouchInside = true
         isHighlighted = true
@@ -120,6 +124,14 @@ open class ControlNode: Node {
     }
 
     open override func didLeaveTree() {
+        cancelActiveTracking()
+    }
+
+    /// The window calls this after delivering the end or cancel of `touch`: if the control
+    /// still tracks it, the end never reached it (something else up the chain consumed
+    /// it), and the tracking is cancelled so that it cannot outlive the touch.
+    final func touchFinishedElsewhere(_ touch: Touch) {
+        guard isTracking, touch === trackingTouch else { return }
         cancelActiveTracking()
     }
 

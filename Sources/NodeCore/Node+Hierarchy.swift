@@ -14,10 +14,12 @@ extension Node {
         }
         // Moving within one tree keeps tracking alive; leaving the tree cancels it.
         let leavesTree = node.supernode != nil && node.rootNode !== rootNode
+        let formerTrackers = node.trackingAncestors()
         node.detach(notify: leavesTree)
         let clamped = min(max(index, 0), subnodes.count)
         subnodes.insert(node, at: clamped)
         node.supernode = self
+        node.cancelTrackingOfTouchesLeaving(formerTrackers)
         node.invalidateSubtree()
     }
 
@@ -48,7 +50,9 @@ extension Node {
 
     /// Detaches this node (and its subtree) from its supernode.
     public final func removeFromSupernode() {
+        let formerTrackers = trackingAncestors()
         detach(notify: true)
+        cancelTrackingOfTouchesLeaving(formerTrackers)
     }
 
     /// Whether this node is `node` or one of its ancestors.
@@ -56,6 +60,41 @@ extension Node {
         var current: Node? = node
         while let n = current {
             if n === self { return true }
+            current = n.supernode
+        }
+        return false
+    }
+
+    /// The controls above this node that are tracking a touch.
+    private func trackingAncestors() -> [ControlNode] {
+        var result: [ControlNode] = []
+        var current = supernode
+        while let n = current {
+            if let control = n as? ControlNode, control.isTracking { result.append(control) }
+            current = n.supernode
+        }
+        return result
+    }
+
+    /// After this subtree moved: a touch bound inside it may no longer reach a former
+    /// ancestor control through the responder chain (the control is no longer above it,
+    /// or another control now consumes it first), so that control's tracking of the
+    /// touch is cancelled rather than left waiting for an end it would never see.
+    private func cancelTrackingOfTouchesLeaving(_ formerTrackers: [ControlNode]) {
+        for control in formerTrackers {
+            guard control.isTracking, let bound = control.trackingTouch?.node,
+                  isAncestor(of: bound), !Node.touches(boundTo: bound, reach: control) else { continue }
+            control.cancelActiveTracking()
+        }
+    }
+
+    /// Whether touches bound to `node` reach `control` along the responder chain: the
+    /// control is `node` or above it, with no other control in between to consume them.
+    static func touches(boundTo node: Node, reach control: ControlNode) -> Bool {
+        var current: Node? = node
+        while let n = current {
+            if n === control { return true }
+            if n is ControlNode { return false }
             current = n.supernode
         }
         return false

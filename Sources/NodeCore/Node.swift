@@ -3,6 +3,11 @@ public let minimumHittableAlpha = 0.01
 
 /// A rectangle in a tree: geometry, hit testing with a per-node slop, and paint properties.
 ///
+/// The properties read on every hit test are marked `@exclusivity(unchecked)`: the
+/// runtime exclusivity check on each read cost more than the hit test itself (see
+/// `Benchmarks/NodeCoreBenchmarks`). NodeCore never holds an `inout` access to them
+/// across a call, so there is nothing for the check to catch.
+///
 /// Subclass and override `pointInside(_:)` for irregular shapes, or the touch
 /// methods of `Responder` to consume touches.
 open class Node: Responder {
@@ -10,25 +15,25 @@ open class Node: Responder {
     public final var name: String
 
     /// Position and size in the supernode's coordinates.
-    public final var frame: Rect {
+    @exclusivity(unchecked) public final var frame: Rect {
         willSet { invalidateSubtree() }
         didSet { invalidateSubtree() }
     }
 
     /// Insets applied to `bounds` to get the touchable `slopRect`; negative values grow it.
-    public final var hitTestSlop: EdgeInsets = .zero {
+    @exclusivity(unchecked) public final var hitTestSlop: EdgeInsets = .zero {
         willSet { invalidateSubtree() }
         didSet { invalidateSubtree() }
     }
 
     /// A hidden node is neither painted nor hit.
-    public final var isHidden = false {
+    @exclusivity(unchecked) public final var isHidden = false {
         willSet { invalidateSubtree() }
         didSet { invalidateSubtree() }
     }
 
     /// Opacity in 0...1; below `minimumHittableAlpha` the node is not hit.
-    public final var alpha: Double = 1 {
+    @exclusivity(unchecked) public final var alpha: Double = 1 {
         didSet {
             alpha = min(max(alpha.isNaN ? 0 : alpha, 0), 1)
             invalidateSubtree()
@@ -36,7 +41,7 @@ open class Node: Responder {
     }
 
     /// When false the node and its whole subtree ignore touches.
-    public final var isUserInteractionEnabled = true {
+    @exclusivity(unchecked) public final var isUserInteractionEnabled = true {
         didSet { invalidateSubtree() }
     }
 
@@ -57,9 +62,13 @@ open class Node: Responder {
     public final var labelColor: Color = .black { didSet { invalidateSelf() } }
 
     /// Ordered children; the last one is frontmost.
-    public internal(set) final var subnodes: [Node] = []
-    /// The parent, if any.
-    public internal(set) final weak var supernode: Node?
+    @exclusivity(unchecked) public internal(set) final var subnodes: [Node] = []
+    /// The parent, if any. It behaves as a weak reference but is stored `unowned(unsafe)`:
+    /// a parent clears its children's `supernode` when it detaches them and in its
+    /// `deinit`, so the pointer never dangles. A `weak` reference would give every
+    /// parent a refcount side table, which made each retain on the hit-test path take
+    /// the runtime's slow path.
+    @exclusivity(unchecked) public internal(set) final unowned(unsafe) var supernode: Node?
     /// Set on a window's root node only.
     final weak var hostWindow: Window?
 
@@ -67,6 +76,10 @@ open class Node: Responder {
         self.name = name
         self.frame = frame
         super.init()
+    }
+
+    deinit {
+        for child in subnodes { child.supernode = nil }
     }
 
     /// `(0, 0, frame.width, frame.height)`: the node's own coordinate space.
@@ -107,10 +120,13 @@ open class Node: Responder {
     /// coordinates), or nil; a subnode is reached only through its ancestors' slopRects.
     open func hitTest(_ point: Point) -> Node? {
         guard isHittable, pointInside(point) else { return nil }
-        var i = subnodes.count
+        // One read of the array: it keeps every child alive for the loop, so the
+        // children need no retain of their own.
+        let children = subnodes
+        var i = children.count
         while i > 0 {
             i -= 1
-            let child = subnodes[i]
+            let child = children[i]
             let origin = child.frame.origin
             if let hit = child.hitTest(Point(x: point.x - origin.x, y: point.y - origin.y)) {
                 return hit

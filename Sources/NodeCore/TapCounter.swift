@@ -9,8 +9,16 @@ public struct TapCounter: Sendable {
     public var maximumInterval: Double
     public var maximumDistance: Double
 
+    /// Holds the previous touch's node weakly: an `ObjectIdentifier` alone would match a
+    /// new node that the allocator placed at a freed node's address. Never mutated after
+    /// init (only the runtime clears the weak reference), hence the unchecked conformance.
+    private final class NodeReference: @unchecked Sendable {
+        weak var node: Node?
+        init(_ node: Node?) { self.node = node }
+    }
+
     private struct Previous {
-        let node: ObjectIdentifier?
+        let node: NodeReference
         let kind: TouchKind
         let endTime: Double
         let downLocation: Point
@@ -26,7 +34,7 @@ public struct TapCounter: Sendable {
 
     /// The tap count for a touch going down now (both limits inclusive).
     public func tapCount(node: Node?, kind: TouchKind, location: Point, time: Double) -> Int {
-        guard let p = previous, let node, p.node == ObjectIdentifier(node), p.kind == kind,
+        guard let p = previous, let node, p.node.node === node, p.kind == kind,
               time - p.endTime <= maximumInterval, time >= p.endTime,
               p.downLocation.distance(to: location) <= maximumDistance
         else { return 1 }
@@ -35,7 +43,7 @@ public struct TapCounter: Sendable {
 
     /// Remembers a touch that ended normally.
     public mutating func touchEnded(_ touch: Touch) {
-        previous = Previous(node: touch.node.map(ObjectIdentifier.init), kind: touch.kind,
+        previous = Previous(node: NodeReference(touch.node), kind: touch.kind,
                             endTime: touch.timestamp, downLocation: touch.downLocation,
                             tapCount: touch.tapCount)
     }

@@ -39,6 +39,9 @@ public final class Touch {
     public internal(set) var tapCount: Int
     /// The node hit at touch-down; the touch stays bound to it for its whole life.
     public internal(set) var node: Node?
+    /// The control that began tracking this touch, if any (at most one ever does: only
+    /// the first control up the chain gets the touch's begin).
+    weak var trackingControl: ControlNode?
 
     init(id: TouchID, kind: TouchKind, location: Point, timestamp: Double, tapCount: Int, node: Node?) {
         self.id = id

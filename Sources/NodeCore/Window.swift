@@ -86,6 +86,7 @@ open class Window: Responder {
         touch.phase = .ended
         tapCounter.touchEnded(touch)
         touch.node?.touchEnded(touch)
+        touch.trackingControl?.touchFinishedElsewhere(touch)
     }
 
     /// Cancels one active touch; unknown ids are ignored.
@@ -107,6 +108,7 @@ open class Window: Responder {
         touch.phase = .cancelled
         tapCounter.reset()
         touch.node?.touchCancelled(touch)
+        touch.trackingControl?.touchFinishedElsewhere(touch)
     }
 
     // MARK: Invalidation
