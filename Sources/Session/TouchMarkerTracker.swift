@@ -24,6 +24,10 @@ struct TouchMarkerTracker {
 
     /// Rebuilds the markers from the active touches; returns the buffer pixels that changed.
     mutating func update(touches: [Touch], renderer: Renderer) -> [Render.PixelRect] {
+        guard isEnabled || !markers.isEmpty else {
+            shapes.removeAll()
+            return []
+        }
         let live = Set(touches.map(\.id))
         shapes = shapes.filter { live.contains($0.key) }
         let next = isEnabled ? TouchMarkers.markers(for: touches, shapes: shapes) : []
