@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["NodeCore", "CPixman", "CFreeType", "CFontconfig", "CPNG"]
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
-        .target(name: "AuditFormat", dependencies: ["NodeCore"]),
+        .target(name: "AuditFormat", dependencies: ["NodeCore", "SceneFormat"]),
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat"],

@@ -1,4 +1,5 @@
 public import NodeCore
+import SceneFormat
 
 /// Formats an audit report as JSON (keys in a fixed order, two-space indentation).
 ///
@@ -69,8 +70,8 @@ indirect enum JSONValue {
         switch self {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += JSONValue.number(n)
-        case let .string(s): JSONValue.writeString(s, to: &out)
+        case let .number(n): out += JSONWriting.integral(n)
+        case let .string(s): out += JSONWriting.quote(s)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }
             // Arrays of scalars (rects, side lists) stay on one line.
@@ -95,7 +96,7 @@ indirect enum JSONValue {
             out += "{\n"
             for (i, (key, value)) in members.enumerated() {
                 out += String(repeating: "  ", count: indent + 1)
-                JSONValue.writeString(key, to: &out)
+                out += JSONWriting.quote(key)
                 out += ": "
                 value.write(to: &out, indent: indent + 1)
                 out += i == members.count - 1 ? "\n" : ",\n"
@@ -109,30 +110,5 @@ indirect enum JSONValue {
         case .array, .object: return false
         default: return true
         }
-    }
-
-    /// Integers without a fraction; non-finite numbers, which JSON lacks, as null.
-    static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return String(v)
-    }
-
-    static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

@@ -1,7 +1,7 @@
-/// Small helpers for writing the project's one-line JSON records.
-enum JSONWriting {
+/// Small helpers for writing JSON text: the project's one-line records and reports.
+public enum JSONWriting {
     /// `s` as a JSON string literal.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -19,9 +19,11 @@ enum JSONWriting {
         return out + "\""
     }
 
-    /// A whole number without a fraction (`30`), anything else in shortest form.
-    static func integral(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    /// A whole number without a fraction (`30`), anything else in shortest form;
+    /// `null` for the non-finite numbers JSON lacks.
+    public static func integral(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 
     /// A coordinate rounded to `coordinatePrecision` and always with a fraction (`12.0`).
