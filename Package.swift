@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "SceneFormat", dependencies: ["NodeCore"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
 
+        // Integer buffer-pixel rects and sizes shared by Render and WaylandClient. Standard library only.
+        .target(name: "PixelGeometry"),
+
         // C system libraries: a `[system]` modulemap over a one-line shim header each.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -43,7 +46,7 @@ let package = Package(
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
-            dependencies: ["NodeCore", "CPixman", "CFreeType", "CFontconfig", "CPNG"]
+            dependencies: ["NodeCore", "PixelGeometry", "CPixman", "CFreeType", "CFontconfig", "CPNG"]
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
         .target(name: "AuditFormat", dependencies: ["NodeCore", "SceneFormat"]),
@@ -106,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["CWaylandClient", "CXKBCommon", "CLinuxEvents"],
+            dependencies: ["PixelGeometry", "CWaylandClient", "CXKBCommon", "CLinuxEvents"],
             plugins: ["WaylandScannerPlugin"]
         ),
         .testTarget(

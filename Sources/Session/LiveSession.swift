@@ -162,9 +162,8 @@ public final class LiveSession {
             let buffer = context.buffer
             guard let canvas = try? Canvas(wrapping: buffer.pixels, width: buffer.width, height: buffer.height,
                                            stride: buffer.stride) else { return }
-            let damage = context.repaint.rects.map { Render.PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-            renderer.render(damage: damage, into: canvas)
-            touchMarkers.paint(with: renderer, damage: damage, into: canvas)
+            renderer.render(damage: context.repaint.rects, into: canvas)
+            touchMarkers.paint(with: renderer, damage: context.repaint.rects, into: canvas)
         }
         surface.onClose = { [unowned self] in connection.loop.stop(.requested) }
     }
@@ -186,9 +185,7 @@ public final class LiveSession {
         var rects = renderer.takeDamage()
         rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
         guard !rects.isEmpty else { return }
-        surface.setNeedsDisplay(DamageRegion(rects.map {
-            WaylandClient.PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-        }))
+        surface.setNeedsDisplay(DamageRegion(rects))
     }
 
     private func fail(_ error: CommandFailure) {

@@ -23,7 +23,7 @@ struct TouchMarkerTracker {
     }
 
     /// Rebuilds the markers from the active touches; returns the buffer pixels that changed.
-    mutating func update(touches: [Touch], renderer: Renderer) -> [Render.PixelRect] {
+    mutating func update(touches: [Touch], renderer: Renderer) -> [PixelRect] {
         guard isEnabled || !markers.isEmpty else {
             shapes.removeAll()
             return []
@@ -38,7 +38,7 @@ struct TouchMarkerTracker {
     }
 
     /// Paints the current markers over a frame already rendered into `canvas`.
-    func paint(with renderer: Renderer, damage: [Render.PixelRect], into canvas: Canvas) {
+    func paint(with renderer: Renderer, damage: [PixelRect], into canvas: Canvas) {
         guard !markers.isEmpty else { return }
         renderer.paintTouchMarkers(markers, damage: damage, into: canvas)
     }
