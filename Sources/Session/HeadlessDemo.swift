@@ -23,6 +23,7 @@ public enum HeadlessDemo {
         } catch {
             throw .runtime("\(dir.path): cannot write the demo files: \(error.localizedDescription)")
         }
+        let clientStatus: Int32?
         do throws(HarnessError) {
             let weston = try HeadlessWeston.start(width: Int(scene.size.width), height: Int(scene.size.height),
                                                   scale: outputScale)
@@ -50,14 +51,15 @@ public enum HeadlessDemo {
             }
             try injector.inject(.key("q", pressed: true))
             try injector.inject(.key("q", pressed: false))
-            guard client.waitForExit(timeout: 10) else {
-                throw .invalidArgument("the demo client did not quit on 'q'; see \(files.log.path)")
-            }
-            guard client.exitStatus == 0 else {
-                throw .invalidArgument("the demo client exited with status \(client.exitStatus ?? -1); see \(files.log.path)")
-            }
+            clientStatus = client.waitForExit(timeout: 10) ? client.exitStatus : nil
         } catch {
             throw .runtime("headless demo: \(error)")
+        }
+        guard let clientStatus else {
+            throw .runtime("headless demo: the demo client did not quit on 'q'; see \(files.log.path)")
+        }
+        guard clientStatus == 0 else {
+            throw .runtime("headless demo: the demo client exited with status \(clientStatus); see \(files.log.path)")
         }
         let lines = (try? String(contentsOf: files.events, encoding: .utf8))?.split(separator: "\n").count ?? 0
         print("demo: \(lines) control events in \(files.events.path); screenshot \(files.screenshot.path); input recorded to \(files.input.path)")
