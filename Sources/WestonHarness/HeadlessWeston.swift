@@ -165,15 +165,27 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// Throws `commandFailed` for an `error` reply.
     @discardableResult
     public func send(_ command: String, timeout: Double = 10) throws(HarnessError) -> String {
-        guard !command.contains("\n") else { throw .invalidArgument("command contains a newline") }
+        try sendTogether([command], timeout: timeout)[0]
+    }
+
+    /// Sends `commands` in one write, so the module runs them back to back (a finger's
+    /// down and its frame arrive together, as from a touchscreen), and returns the text
+    /// after `ok` of each reply, in order. Throws at the first `error` reply.
+    @discardableResult
+    public func sendTogether(_ commands: [String], timeout: Double = 10) throws(HarnessError) -> [String] {
+        guard !commands.isEmpty else { return [] }
+        guard !commands.contains(where: { $0.contains("\n") }) else { throw .invalidArgument("command contains a newline") }
         io.lock()
         defer { io.unlock() }
         guard let connection = state.withLock({ $0.stopped ? nil : $0.connection }) else {
             throw .stopped
         }
-        let reply: String
+        var replies: [String] = []
         do {
-            reply = try connection.roundTrip(command, timeout: timeout)
+            try connection.write(commands.map { $0 + "\n" }.joined())
+            for command in commands {
+                replies.append(try connection.readLine(timeout: timeout, command: command))
+            }
         } catch .connectionLost(let reason) {
             // Say why: a crashed weston leaves its story in the log.
             if process.waitForExit(timeout: 1) {
@@ -182,12 +194,16 @@ public final class HeadlessWeston: @unchecked Sendable {
             }
             throw .connectionLost(reason: reason)
         }
-        if reply == "ok" { return "" }
-        if reply.hasPrefix("ok ") { return String(reply.dropFirst(3)) }
-        if reply.hasPrefix("error ") {
-            throw .commandFailed(command: command, reason: String(reply.dropFirst(6)))
+        var payloads: [String] = []
+        for (command, reply) in zip(commands, replies) {
+            if reply == "ok" { payloads.append(""); continue }
+            if reply.hasPrefix("ok ") { payloads.append(String(reply.dropFirst(3))); continue }
+            if reply.hasPrefix("error ") {
+                throw .commandFailed(command: command, reason: String(reply.dropFirst(6)))
+            }
+            throw .malformedReply(command: command, reply: reply)
         }
-        throw .malformedReply(command: command, reply: reply)
+        return payloads
     }
 
     /// Checks the module answers.
@@ -216,6 +232,14 @@ public final class HeadlessWeston: @unchecked Sendable {
     @discardableResult
     public func touchFrame() throws(HarnessError) -> UInt64 {
         try stamped("touch frame")
+    }
+
+    /// A finger down and its frame in one go, as a touchscreen reports a contact;
+    /// returns the down's injection time.
+    @discardableResult
+    public func touchDownAndFrame(id: Int32, x: Double, y: Double) throws(HarnessError) -> UInt64 {
+        let command = "touch down \(id) \(Self.number(x)) \(Self.number(y))"
+        return try Reply.timestamp(try sendTogether([command, "touch frame"])[0], command: command)
     }
 
     /// Sends `wl_touch.cancel` to the focused client and forgets all touch
