@@ -170,4 +170,5 @@ if options.valgrind {
 }
 print("client exit status: \(exited ? String(status) : "did not exit")")
 try? FileManager.default.removeItem(at: folder)
+weston.stop()  // exit() skips the deferred stop
 exit(problems.isEmpty && exited && status == 0 ? 0 : 1)
