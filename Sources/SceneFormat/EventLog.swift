@@ -26,24 +26,44 @@ public struct EventLogEntry: Hashable, Sendable {
         self.value = value
     }
 
-    /// The log line, without the newline.
+    /// The log line, without the newline. Built by appending into one buffer: it is
+    /// written on the input path, before the frame that shows the event.
     public var line: String {
-        var s = "{\"t\":\(JSONWriting.integral(time)),\"node\":\(JSONWriting.quote(node)),\"event\":\"\(event.name)\""
-        if let touch {
-            switch touch {
-            case .finger(let id): s += ",\"touch\":\(id)"
-            case .pointer: s += ",\"touch\":\"pointer\""
-            }
+        var s = ""
+        s.reserveCapacity(128)
+        s += "{\"t\":"
+        s += JSONWriting.integral(time)
+        s += ",\"node\":"
+        s += JSONWriting.quote(node)
+        s += ",\"event\":\""
+        s += event.name
+        s += "\""
+        switch touch {
+        case .finger(let id)?:
+            s += ",\"touch\":"
+            s += String(id)
+        case .pointer?:
+            s += ",\"touch\":\"pointer\""
+        case nil:
+            break
         }
         if let location {
-            s += ",\"x\":\(JSONWriting.coordinate(location.x)),\"y\":\(JSONWriting.coordinate(location.y))"
+            s += ",\"x\":"
+            s += JSONWriting.coordinate(location.x)
+            s += ",\"y\":"
+            s += JSONWriting.coordinate(location.y)
         }
         switch value {
-        case .number(let v)?: s += ",\"value\":\(JSONWriting.coordinate(v))"
-        case .bool(let b)?: s += ",\"value\":\(b)"
-        case nil: break
+        case .number(let v)?:
+            s += ",\"value\":"
+            s += JSONWriting.coordinate(v)
+        case .bool(let b)?:
+            s += b ? ",\"value\":true" : ",\"value\":false"
+        case nil:
+            break
         }
-        return s + "}"
+        s += "}"
+        return s
     }
 }
 

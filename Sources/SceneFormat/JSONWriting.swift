@@ -2,6 +2,10 @@
 public enum JSONWriting {
     /// `s` as a JSON string literal.
     public static func quote(_ s: String) -> String {
+        // Most names need no escaping: copy them whole.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -34,6 +34,18 @@ final class GlyphRenderer {
     /// Advance (26.6 pixels) and whether the glyph has a bitmap, by pixel size and glyph index.
     private var metrics: [GlyphKey: GlyphMetrics] = [:]
     private var glyphs: [pixman_glyph_t] = []
+    /// Each label's coverage (a8, the size of its rect), built once: a repaint composites
+    /// the color through it in one call instead of laying out and compositing every glyph.
+    private var labelMasks: [LabelKey: OpaquePointer] = [:]
+    /// Past this many distinct labels the mask cache starts over.
+    static let maximumCachedLabels = 256
+
+    private struct LabelKey: Hashable {
+        var text: String
+        var pixelSize: Int
+        var width: Int
+        var height: Int
+    }
 
     private struct GlyphKey: Hashable {
         var pixelSize: Int
@@ -67,6 +79,7 @@ final class GlyphRenderer {
     }
 
     deinit {
+        for mask in labelMasks.values { pixman_image_unref(mask) }
         pixman_glyph_cache_destroy(cache)
         FT_Done_Face(face)
         FT_Done_FreeType(library)
@@ -78,32 +91,50 @@ final class GlyphRenderer {
               color: PremultipliedColor, on surface: PixmanSurface) {
         let area = rect.intersection(visible)
         guard !area.isEmpty, !color.isTransparent, pixelSize > 0, !text.isEmpty else { return }
-        guard setPixelSize(pixelSize) else { return }
+        guard let mask = labelMask(text, pixelSize: pixelSize, width: rect.width, height: rect.height) else { return }
+        var c = color.pixmanColor
+        guard let source = pixman_image_create_solid_fill(&c) else { return }
+        defer { pixman_image_unref(source) }
+        pixman_image_composite32(PIXMAN_OP_OVER, source, mask, surface.image, 0, 0,
+                                 Int32(area.x - rect.x), Int32(area.y - rect.y), Int32(area.x), Int32(area.y),
+                                 Int32(area.width), Int32(area.height))
+    }
 
+    /// The coverage of `text` centered in a `width` × `height` rect: the glyphs added
+    /// into an a8 image, exactly the mask `pixman_composite_glyphs` builds for them.
+    private func labelMask(_ text: String, pixelSize: Int, width: Int, height: Int) -> OpaquePointer? {
+        let key = LabelKey(text: text, pixelSize: pixelSize, width: width, height: height)
+        if let mask = labelMasks[key] { return mask }
+        guard setPixelSize(pixelSize) else { return nil }
         pixman_glyph_cache_freeze(cache)
         defer { pixman_glyph_cache_thaw(cache) }
         let pen = layOut(text, pixelSize: pixelSize)
-        guard !glyphs.isEmpty else { return }
+        guard !glyphs.isEmpty, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0) else {
+            return nil
+        }
 
         // Center the advance width horizontally and the ascender-to-descender box vertically.
         let sizeMetrics = face.pointee.size.pointee.metrics
         let ascender = Int(sizeMetrics.ascender), descender = Int(sizeMetrics.descender)
-        let originX = rect.minX * 64 + (rect.width * 64 - pen) / 2
-        let top = rect.minY * 64 + (rect.height * 64 - (ascender - descender)) / 2
+        let originX = (width * 64 - pen) / 2
+        let top = (height * 64 - (ascender - descender)) / 2
         let baseline = top + ascender
         let dx = Int32((originX + 32) >> 6), dy = Int32((baseline + 32) >> 6)
         for i in glyphs.indices {
             glyphs[i].x += dx
             glyphs[i].y += dy
         }
-
-        var c = color.pixmanColor
-        guard let source = pixman_image_create_solid_fill(&c) else { return }
-        defer { pixman_image_unref(source) }
-        // mask (x, y) is aligned with destination (x, y), so glyph positions are surface pixels.
-        pixman_composite_glyphs(PIXMAN_OP_OVER, source, surface.image, PIXMAN_a8,
-                                0, 0, Int32(area.x), Int32(area.y), Int32(area.x), Int32(area.y),
-                                Int32(area.width), Int32(area.height), cache, Int32(glyphs.count), glyphs)
+        var white = pixman_color_t(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
+        if let ink = pixman_image_create_solid_fill(&white) {
+            pixman_composite_glyphs_no_mask(PIXMAN_OP_ADD, ink, mask, 0, 0, 0, 0, cache, Int32(glyphs.count), glyphs)
+            pixman_image_unref(ink)
+        }
+        if labelMasks.count >= Self.maximumCachedLabels {
+            for old in labelMasks.values { pixman_image_unref(old) }
+            labelMasks.removeAll()
+        }
+        labelMasks[key] = mask
+        return mask
     }
 
     /// The size of `text` set on one line at `pixelSize`, in whole pixels: the advance
