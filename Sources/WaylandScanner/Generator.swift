@@ -172,7 +172,10 @@ struct Generator {
 
     // MARK: events
 
-    private func eventArgType(_ arg: ArgModel) -> String {
+    /// The Swift type of an argument. Object arguments of events are always optional
+    /// (the object may be gone by the time the event is dispatched); request parameters
+    /// follow `allow-null`. A request's `new_id` is its return value, not a parameter.
+    private func swiftType(of arg: ArgModel, inEvent: Bool) -> String {
         if let enumName = arg.enumName, arg.kind == .uint || arg.kind == .int {
             return Naming.enumTypeName(enumName)
         }
@@ -182,7 +185,11 @@ struct Generator {
         case .fixed: return "Double"
         case .string: return arg.allowNull ? "String?" : "String"
         case .array: return "[UInt8]"
-        case .object, .newID: return (arg.interface.map(Naming.typeName) ?? "WaylandProxy") + "?"
+        case .object where inEvent, .newID where inEvent: return (arg.interface.map(Naming.typeName) ?? "WaylandProxy") + "?"
+        case .object:
+            let t = arg.interface.map(Naming.typeName) ?? "WaylandProxy"
+            return arg.allowNull ? "\(t)?" : t
+        case .newID: return ""
         }
     }
 
@@ -226,7 +233,7 @@ struct Generator {
             if event.args.isEmpty {
                 out += "        case \(caseName)\n"
             } else {
-                let fields = event.args.map { "\(Naming.memberName($0.name)): \(eventArgType($0))" }
+                let fields = event.args.map { "\(Naming.memberName($0.name)): \(swiftType(of: $0, inEvent: true))" }
                 out += "        case \(caseName)(\(fields.joined(separator: ", ")))\n"
             }
         }
@@ -255,23 +262,6 @@ struct Generator {
 
     // MARK: requests
 
-    private func requestParamType(_ arg: ArgModel) -> String {
-        if let enumName = arg.enumName, arg.kind == .uint || arg.kind == .int {
-            return Naming.enumTypeName(enumName)
-        }
-        switch arg.kind {
-        case .int, .fd: return "Int32"
-        case .uint: return "UInt32"
-        case .fixed: return "Double"
-        case .string: return arg.allowNull ? "String?" : "String"
-        case .array: return "[UInt8]"
-        case .object:
-            let t = arg.interface.map(Naming.typeName) ?? "WaylandProxy"
-            return arg.allowNull ? "\(t)?" : t
-        case .newID: return ""
-        }
-    }
-
     private func requestArgument(_ arg: ArgModel) -> [String] {
         let v = Naming.memberName(arg.name)
         if arg.enumName != nil, arg.kind == .uint || arg.kind == .int {
@@ -299,7 +289,7 @@ struct Generator {
         let generic = newID != nil && newID?.interface == nil
         var params: [String] = []
         for arg in request.args where arg.kind != .newID {
-            params.append("\(Naming.memberName(arg.name)): \(requestParamType(arg))")
+            params.append("\(Naming.memberName(arg.name)): \(swiftType(of: arg, inEvent: false))")
         }
         if generic { params += ["as type: T.Type", "version: UInt32"] }
         var extra: [String] = []
