@@ -3,12 +3,15 @@
 // private headless weston per client, in the same run.
 //
 //   swift build -c release && .build/release/SessionBenchmarks [--taps N] [--idle-seconds S]
+//       [--client-prefix "valgrind --tool=callgrind"]   (profile both clients; latencies then mean nothing)
 import Foundation
 import WestonHarness
 
 struct Options {
     var taps = 200
     var idleSeconds = 5.0
+    /// A command (and its arguments) both clients are started under, for profiling.
+    var clientPrefix: [String] = []
 
     init(_ arguments: [String]) {
         var it = arguments.makeIterator()
@@ -16,7 +19,8 @@ struct Options {
             switch argument {
             case "--taps": taps = it.next().flatMap(Int.init) ?? taps
             case "--idle-seconds": idleSeconds = it.next().flatMap(Double.init) ?? idleSeconds
-            default: fatalError("unknown argument \(argument); use --taps N --idle-seconds S")
+            case "--client-prefix": clientPrefix = (it.next() ?? "").split(separator: " ").map(String.init)
+            default: fatalError("unknown argument \(argument); use --taps N --idle-seconds S --client-prefix CMD")
             }
         }
     }
@@ -75,6 +79,13 @@ func report(_ name: String, _ samples: [Double]) {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+
+/// Starts `executable` in `weston`, under `--client-prefix` when one was given.
+func launch(_ weston: HeadlessWeston, _ executable: String, _ arguments: [String] = []) throws -> ChildProcess {
+    guard let wrapper = options.clientPrefix.first else { return try weston.launchClient(executable, arguments: arguments) }
+    let path = wrapper.hasPrefix("/") ? wrapper : "/usr/bin/" + wrapper
+    return try weston.launchClient(path, arguments: Array(options.clientPrefix.dropFirst()) + [executable] + arguments)
+}
 let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 let touchstone = buildFolder.appending(path: "touchstone").path
 let folder = FileManager.default.temporaryDirectory.appending(path: "touchstone-bench-\(getpid())")
@@ -87,7 +98,7 @@ print("Input-to-commit latency: injected touch down → the client's commit of t
 do {
     let weston = try HeadlessWeston.start(width: 800, height: 600)
     defer { weston.stop() }
-    let client = try weston.launchClient(touchstone, arguments: ["run", sceneFile.path, "--events", "/dev/null"])
+    let client = try launch(weston, touchstone, ["run", sceneFile.path, "--events", "/dev/null"])
     defer { client.stop() }
     _ = try weston.waitForView(timeout: 10)
     report("touchstone run", try measureTaps(weston, client: client, taps: options.taps, waitForUpFrame: true))
@@ -95,7 +106,7 @@ do {
 do {
     let weston = try HeadlessWeston.start(width: 800, height: 600)
     defer { weston.stop() }
-    let client = try weston.launchClient("/usr/bin/weston-simple-touch")
+    let client = try launch(weston, "/usr/bin/weston-simple-touch")
     defer { client.stop() }
     _ = try weston.waitForView(timeout: 10)
     // weston-simple-touch draws on down and motion only: nothing to wait for on up.
@@ -106,7 +117,7 @@ print("\nIdle cost of `touchstone demo` (the demo scene, overlay and touch marke
 do {
     let weston = try HeadlessWeston.start(width: 480, height: 320)
     defer { weston.stop() }
-    let client = try weston.launchClient(touchstone, arguments: ["demo"])
+    let client = try launch(weston, touchstone, ["demo"])
     defer { client.stop() }
     _ = try weston.waitForView(timeout: 10)
     let before = usage(of: client.pid)
