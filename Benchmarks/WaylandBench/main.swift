@@ -25,7 +25,7 @@ func residentKilobytes() -> Int {
 func readTwo(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
     var line = [CChar](repeating: 0, count: 256)
     guard fgets(&line, 256, file) != nil else { return false }
-    let fields = String(cString: line).split(separator: " ")
+    let fields = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.split(separator: " ")
     guard fields.count >= 2, let x = Int(fields[0]), let y = Int(fields[1]) else { return false }
     a.pointee = x
     b.pointee = y
