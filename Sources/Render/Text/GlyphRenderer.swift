@@ -36,7 +36,7 @@ final class GlyphRenderer {
     private var glyphs: [pixman_glyph_t] = []
     /// Each label's coverage (a8, the size of its rect), built once: a repaint composites
     /// the color through it in one call instead of laying out and compositing every glyph.
-    private var labelMasks: [LabelKey: OpaquePointer] = [:]
+    private var labelMasks: [LabelKey: LabelMask] = [:]
     /// Past this many distinct labels the mask cache starts over.
     static let maximumCachedLabels = 256
 
@@ -45,6 +45,13 @@ final class GlyphRenderer {
         var pixelSize: Int
         var width: Int
         var height: Int
+    }
+
+    /// A label's a8 coverage and the box of its nonzero pixels (mask coordinates): a repaint
+    /// composites only that box, since OVER through zero coverage leaves pixels as they are.
+    private struct LabelMask {
+        var image: OpaquePointer
+        var ink: PixelRect
     }
 
     private struct GlyphKey: Hashable {
@@ -79,7 +86,7 @@ final class GlyphRenderer {
     }
 
     deinit {
-        for mask in labelMasks.values { pixman_image_unref(mask) }
+        for mask in labelMasks.values { pixman_image_unref(mask.image) }
         pixman_glyph_cache_destroy(cache)
         FT_Done_Face(face)
         FT_Done_FreeType(library)
@@ -89,20 +96,21 @@ final class GlyphRenderer {
     /// (surface pixels), with `color` through the surface's current clip region.
     func draw(_ text: String, pixelSize: Int, centeredIn rect: PixelRect, visible: PixelRect,
               color: PremultipliedColor, on surface: PixmanSurface) {
-        let area = rect.intersection(visible)
-        guard !area.isEmpty, !color.isTransparent, pixelSize > 0, !text.isEmpty else { return }
-        guard let mask = labelMask(text, pixelSize: pixelSize, width: rect.width, height: rect.height) else { return }
+        guard rect.intersects(visible), !color.isTransparent, pixelSize > 0, !text.isEmpty,
+              let mask = labelMask(text, pixelSize: pixelSize, width: rect.width, height: rect.height) else { return }
+        let area = mask.ink.offsetBy(dx: rect.x, dy: rect.y).intersection(visible)
+        guard !area.isEmpty else { return }
         var c = color.pixmanColor
         guard let source = pixman_image_create_solid_fill(&c) else { return }
         defer { pixman_image_unref(source) }
-        pixman_image_composite32(PIXMAN_OP_OVER, source, mask, surface.image, 0, 0,
+        pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, surface.image, 0, 0,
                                  Int32(area.x - rect.x), Int32(area.y - rect.y), Int32(area.x), Int32(area.y),
                                  Int32(area.width), Int32(area.height))
     }
 
     /// The coverage of `text` centered in a `width` × `height` rect: the glyphs added
     /// into an a8 image, exactly the mask `pixman_composite_glyphs` builds for them.
-    private func labelMask(_ text: String, pixelSize: Int, width: Int, height: Int) -> OpaquePointer? {
+    private func labelMask(_ text: String, pixelSize: Int, width: Int, height: Int) -> LabelMask? {
         let key = LabelKey(text: text, pixelSize: pixelSize, width: width, height: height)
         if let mask = labelMasks[key] { return mask }
         guard setPixelSize(pixelSize) else { return nil }
@@ -130,11 +138,31 @@ final class GlyphRenderer {
             pixman_image_unref(ink)
         }
         if labelMasks.count >= Self.maximumCachedLabels {
-            for old in labelMasks.values { pixman_image_unref(old) }
+            for old in labelMasks.values { pixman_image_unref(old.image) }
             labelMasks.removeAll()
         }
-        labelMasks[key] = mask
-        return mask
+        let label = LabelMask(image: mask, ink: Self.inkBounds(of: mask, width: width, height: height))
+        labelMasks[key] = label
+        return label
+    }
+
+    /// The smallest rect holding every nonzero pixel of an a8 image (empty when none is).
+    private static func inkBounds(of mask: OpaquePointer, width: Int, height: Int) -> PixelRect {
+        guard let bits = pixman_image_get_data(mask) else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let stride = Int(pixman_image_get_stride(mask))
+        let rows = UnsafeRawPointer(bits).assumingMemoryBound(to: UInt8.self)
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0 ..< height {
+            let row = rows + y * stride
+            guard let first = (0 ..< width).first(where: { row[$0] != 0 }) else { continue }
+            let last = (first ..< width).last { row[$0] != 0 }!
+            minX = min(minX, first)
+            maxX = max(maxX, last)
+            minY = min(minY, y)
+            maxY = y
+        }
+        guard maxY >= 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// The size of `text` set on one line at `pixelSize`, in whole pixels: the advance
