@@ -26,44 +26,48 @@ public struct EventLogEntry: Hashable, Sendable {
         self.value = value
     }
 
-    /// The log line, without the newline. Built by appending into one buffer: it is
-    /// written on the input path, before the frame that shows the event.
+    /// The log line, without the newline.
     public var line: String {
-        var s = ""
-        s.reserveCapacity(128)
-        s += "{\"t\":"
-        s += JSONWriting.integral(time)
-        s += ",\"node\":"
-        s += JSONWriting.quote(node)
-        s += ",\"event\":\""
-        s += event.name
-        s += "\""
+        var bytes: [UInt8] = []
+        appendLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the log line (UTF-8, no newline) to `out`: the live session reuses one
+    /// buffer, since the line is written on the input path before the frame that shows it.
+    public func appendLine(to out: inout [UInt8]) {
+        out += #"{"t":"#.utf8
+        JSONWriting.appendIntegral(time, to: &out)
+        out += #","node":"#.utf8
+        JSONWriting.appendQuoted(node, to: &out)
+        out += #","event":""#.utf8
+        out += event.name.utf8
+        out.append(UInt8(ascii: "\""))
         switch touch {
         case .finger(let id)?:
-            s += ",\"touch\":"
-            s += String(id)
+            out += #","touch":"#.utf8
+            JSONWriting.appendInteger(id, to: &out)
         case .pointer?:
-            s += ",\"touch\":\"pointer\""
+            out += #","touch":"pointer""#.utf8
         case nil:
             break
         }
         if let location {
-            s += ",\"x\":"
-            s += JSONWriting.coordinate(location.x)
-            s += ",\"y\":"
-            s += JSONWriting.coordinate(location.y)
+            out += #","x":"#.utf8
+            JSONWriting.appendCoordinate(location.x, to: &out)
+            out += #","y":"#.utf8
+            JSONWriting.appendCoordinate(location.y, to: &out)
         }
         switch value {
         case .number(let v)?:
-            s += ",\"value\":"
-            s += JSONWriting.coordinate(v)
+            out += #","value":"#.utf8
+            JSONWriting.appendCoordinate(v, to: &out)
         case .bool(let b)?:
-            s += b ? ",\"value\":true" : ",\"value\":false"
+            out += (b ? #","value":true"# : #","value":false"#).utf8
         case nil:
             break
         }
-        s += "}"
-        return s
+        out.append(UInt8(ascii: "}"))
     }
 }
 

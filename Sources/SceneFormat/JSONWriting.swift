@@ -1,42 +1,111 @@
 /// Small helpers for writing JSON text: the project's one-line records and reports.
+/// The `append` forms write UTF-8 into a caller's buffer, for lines built on the input path.
 public enum JSONWriting {
     /// `s` as a JSON string literal.
-    public static func quote(_ s: String) -> String {
-        // Most names need no escaping: copy them whole.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + s + "\""
-        }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    public static func quote(_ s: String) -> String { text { appendQuoted(s, to: &$0) } }
 
     /// A whole number without a fraction (`30`), anything else in shortest form;
     /// `null` for the non-finite numbers JSON lacks.
-    public static func integral(_ n: Double) -> String {
-        guard n.isFinite else { return "null" }
-        return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    }
+    public static func integral(_ n: Double) -> String { text { appendIntegral(n, to: &$0) } }
 
     /// A coordinate rounded to `coordinatePrecision` and always with a fraction (`12.0`).
-    static func coordinate(_ n: Double) -> String {
-        let rounded = (n * coordinateScale).rounded() / coordinateScale
-        return String(rounded == 0 ? 0 : rounded)
-    }
+    static func coordinate(_ n: Double) -> String { text { appendCoordinate(n, to: &$0) } }
 
     /// Coordinates in logs and recordings keep this many decimals (float noise removed).
     static let coordinatePrecision = 3
     static let coordinateScale = 1000.0
+
+    /// Appends `s` as a JSON string literal.
+    public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0 ..< 0x20:
+                out += Array("\\u00".utf8)
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0xF))
+            default:
+                // Bytes of multi-byte scalars pass through: the string is valid UTF-8.
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends what `integral` returns.
+    public static func appendIntegral(_ n: Double, to out: inout [UInt8]) {
+        guard n.isFinite else { return out += Array("null".utf8) }
+        if n == n.rounded() && abs(n) < 1e15 {
+            appendInteger(Int(n), to: &out)
+        } else {
+            out += Array(String(n).utf8)
+        }
+    }
+
+    /// Appends what `coordinate` returns: the shortest decimal of the rounded value, as
+    /// `String(Double)` writes it, computed from integer thousandths below 10⁹ (where that
+    /// decimal has at most 12 significant digits, so it is the unique shortest form).
+    public static func appendCoordinate(_ n: Double, to out: inout [UInt8]) {
+        let thousandths = (n * coordinateScale).rounded()
+        guard abs(thousandths) < 1e12 else {
+            let rounded = thousandths / coordinateScale
+            return out += Array(String(rounded == 0 ? 0 : rounded).utf8)
+        }
+        var m = Int(thousandths)
+        if m < 0 {
+            out.append(UInt8(ascii: "-"))
+            m = -m
+        }
+        appendInteger(m / 1000, to: &out)
+        out.append(UInt8(ascii: "."))
+        var fraction = m % 1000
+        guard fraction != 0 else { return out.append(UInt8(ascii: "0")) }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor = digits == 3 ? 100 : digits == 2 ? 10 : 1
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends `n` in decimal.
+    public static func appendInteger(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 { out.append(UInt8(ascii: "-")) }
+        // Magnitude as unsigned so Int.min has one too.
+        var magnitude = n.magnitude
+        var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                       UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let count = withUnsafeMutableBytes(of: &reversed) { digits in
+            var count = 0
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            return count
+        }
+        withUnsafeBytes(of: &reversed) { digits in
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(digits[i]) }
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    private static func text(_ build: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        build(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

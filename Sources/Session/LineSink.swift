@@ -29,14 +29,20 @@ public final class LineSink {
 
     /// Writes `line` and a newline.
     public func write(_ line: String) throws(CommandFailure) {
-        var text = line
-        text.append("\n")
-        let failure: SystemCallError? = text.withUTF8 { bytes in
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        try write(bytes: bytes)
+    }
+
+    /// Writes `bytes` as they are (a whole line, newline included) with one `write(2)`
+    /// unless the kernel takes fewer bytes.
+    public func write(bytes: [UInt8]) throws(CommandFailure) {
+        let failure: SystemCallError? = bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < bytes.count {
+            while offset < buffer.count {
                 do throws(SystemCallError) {
                     offset += try retryingEINTR("write") {
-                        Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                     }
                 } catch {
                     return error

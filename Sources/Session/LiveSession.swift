@@ -41,6 +41,8 @@ public final class LiveSession {
     private let surface: WaylandClient.Window
     private var renderer: Renderer
     private let log: LineSink
+    /// The event-log line being written, reused so logging allocates nothing per event.
+    private var lineBuffer: [UInt8] = []
     private let recorder: InputRecorder?
     private var clock = SeatClock()
     private var touchMarkers = TouchMarkerTracker()
@@ -196,8 +198,11 @@ public final class LiveSession {
     /// Writes control events to the log as they are sent.
     private func attachLog() {
         EventRecorder.attach(to: scene.root, now: { [unowned self] in clock.latest }) { [unowned self] entry in
+            lineBuffer.removeAll(keepingCapacity: true)
+            entry.appendLine(to: &lineBuffer)
+            lineBuffer.append(UInt8(ascii: "\n"))
             do throws(CommandFailure) {
-                try log.write(entry.line)
+                try log.write(bytes: lineBuffer)
             } catch {
                 fail(error)
             }
