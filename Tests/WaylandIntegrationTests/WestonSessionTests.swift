@@ -66,6 +66,28 @@ private func run(_ connection: WaylandConnection, seconds: Double = 5, until con
         #expect(window.bufferCounts.alive <= 2)
     }
 
+    @Test func beforeSleepWorkFollowsTheIterationsCommitAndRunsOnceMoreWhenTheLoopStops() throws {
+        let weston = try HeadlessWeston(width: 200, height: 100)
+        defer { weston.stop(); weston.removeFiles() }
+        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let window = Window(connection: connection, configuration:
+            WindowConfiguration(title: "order", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
+        paintSolid(window, argb: 0xFF00_00FF)
+        var steps: [String] = []
+        window.onCommitted = { steps.append("commit") }
+        let id = connection.loop.addBeforeSleepWork { steps.append("sleep") }
+        try run(connection) { window.presentedFrames == 1 }
+        // The commit of the first frame, then output work in the same iteration (after the
+        // flush that sent the commit), and the stop's final round last.
+        let commit = try #require(steps.firstIndex(of: "commit"))
+        #expect(steps.count > commit + 1 && steps[commit + 1] == "sleep")
+        #expect(steps.last == "sleep")
+        connection.loop.removeBeforeSleepWork(id)
+        let count = steps.count
+        _ = try connection.loop.run(until: .now + .milliseconds(20))
+        #expect(steps.count == count)
+    }
+
     @Test func followsConfigureSizeChangesAndDropsStaleBuffers() throws {
         let weston = try HeadlessWeston(width: 320, height: 240)
         defer { weston.stop(); weston.removeFiles() }

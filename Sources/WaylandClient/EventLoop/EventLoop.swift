@@ -31,22 +31,33 @@ public enum StopReason: Equatable, Sendable {
 /// One thread, one `poll`: the display socket, timers and signals. Sleeps in `poll` while idle.
 ///
 /// Per iteration: dispatch queued events, run idle work (redraws), `prepare_read`, flush
-/// (polling for POLLOUT when the socket is full), poll, then `read_events` or `cancel_read`.
+/// (polling for POLLOUT when the socket is full), run before-sleep work (output that must
+/// not delay a frame), poll, then `read_events` or `cancel_read`.
 public final class EventLoop {
     private struct Source {
+        let id: Int
         let fd: Int32
         let handler: () -> Void
     }
 
+    private struct Work {
+        let id: Int
+        let run: () -> Void
+    }
+
     private let display: WaylandDisplay
-    private var sources: [Int: Source] = [:]
+    /// In the order added; `pollSet` holds the display first, then one entry per source.
+    private var sources: [Source] = []
+    private var pollSet: [pollfd] = []
     private var nextSourceID = 0
-    private var idleWork: [Int: () -> Void] = [:]
+    private var idleWork: [Work] = []
+    private var beforeSleepWork: [Work] = []
     private var signals: SignalSource?
     private var stopReason: StopReason?
 
     public init(display: WaylandDisplay) {
         self.display = display
+        rebuildPollSet()
     }
 
     /// Turns SIGINT/SIGTERM into `StopReason.signal` instead of killing the process.
@@ -67,21 +78,36 @@ public final class EventLoop {
     @discardableResult
     package func addSource(fd: Int32, handler: @escaping () -> Void) -> Int {
         nextSourceID += 1
-        sources[nextSourceID] = Source(fd: fd, handler: handler)
+        sources.append(Source(id: nextSourceID, fd: fd, handler: handler))
+        rebuildPollSet()
         return nextSourceID
     }
 
-    package func removeSource(_ id: Int) { sources[id] = nil }
+    package func removeSource(_ id: Int) {
+        sources.removeAll { $0.id == id }
+        rebuildPollSet()
+    }
 
-    /// Work run once per iteration after events were dispatched (e.g. `Window.drawIfNeeded`).
+    /// Work run once per iteration after events were dispatched (e.g. `Window.drawIfNeeded`),
+    /// in the order added.
     @discardableResult
-    package func addIdleWork(_ work: @escaping () -> Void) -> Int {
+    package func addIdleWork(_ work: @escaping () -> Void) -> Int { add(work, to: &idleWork) }
+
+    package func removeIdleWork(_ id: Int) { idleWork.removeAll { $0.id == id } }
+
+    /// Work run once per iteration after the requests (a frame's commit) went to the
+    /// compositor and before the loop sleeps, and once more when `run` returns: output
+    /// such as event logs, which must not delay the frame that shows the input.
+    @discardableResult
+    public func addBeforeSleepWork(_ work: @escaping () -> Void) -> Int { add(work, to: &beforeSleepWork) }
+
+    private func add(_ work: @escaping () -> Void, to list: inout [Work]) -> Int {
         nextSourceID += 1
-        idleWork[nextSourceID] = work
+        list.append(Work(id: nextSourceID, run: work))
         return nextSourceID
     }
 
-    package func removeIdleWork(_ id: Int) { idleWork[id] = nil }
+    public func removeBeforeSleepWork(_ id: Int) { beforeSleepWork.removeAll { $0.id == id } }
 
     /// Makes `run` return with `reason` after the current iteration.
     public func stop(_ reason: StopReason = .requested) {
@@ -91,10 +117,11 @@ public final class EventLoop {
     /// Runs until `stop`, a termination signal, `deadline`, or a connection failure (thrown).
     public func run(until deadline: ContinuousClock.Instant? = nil) throws(EventLoopError) -> StopReason {
         stopReason = nil
+        defer { for work in beforeSleepWork { work.run() } }
         do throws(DisplayError) {
             while true {
                 try display.dispatchPending()
-                for work in idleWork.values { work() }
+                for work in idleWork { work.run() }
                 if let reason = stopReason { return reason }
                 if let deadline, ContinuousClock.now >= deadline { return .deadline }
                 try iterate(deadline: deadline)
@@ -102,6 +129,11 @@ public final class EventLoop {
         } catch {
             throw .display(error)
         }
+    }
+
+    private func rebuildPollSet() {
+        pollSet = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        pollSet += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
     }
 
     /// One poll round. Throws only display errors; poll failures become connection errors too.
@@ -113,27 +145,27 @@ public final class EventLoop {
         var reading = true
         defer { if reading { display.cancelRead() } }
 
-        var wantWrite = false
-        if try display.flush() == .wouldBlock { wantWrite = true }
+        let wantWrite = try display.flush() == .wouldBlock
+        for work in beforeSleepWork { work.run() }
 
-        let order = Array(sources.keys)
-        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN | (wantWrite ? POLLOUT : 0)), revents: 0)]
-        fds += order.map { pollfd(fd: sources[$0]!.fd, events: Int16(POLLIN), revents: 0) }
+        pollSet[0].events = Int16(POLLIN | (wantWrite ? POLLOUT : 0))
         let timeout = deadline.map { Self.milliseconds(until: $0) } ?? -1
         do throws(SystemCallError) {
-            try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), timeout) }
+            try retryingEINTR("poll") { poll(&pollSet, nfds_t(pollSet.count), timeout) }
         } catch {
             throw .connectionLost(errno: error.errno)
         }
-        let displayEvents = Int32(fds[0].revents)
+        let displayEvents = Int32(pollSet[0].revents)
         if displayEvents & Int32(POLLIN | POLLERR | POLLHUP) != 0 {
             // read_events consumes the prepared read whether it succeeds or fails.
             reading = false
             try display.readEvents()
             if displayEvents & Int32(POLLIN) == 0 { throw display.currentError() }
         }
-        for (index, id) in order.enumerated() where fds[index + 1].revents != 0 {
-            sources[id]?.handler()
+        // A handler may add or remove sources: walk a snapshot of those polled.
+        let polled = sources
+        for (index, source) in polled.enumerated() where pollSet.count > index + 1 && pollSet[index + 1].revents != 0 {
+            source.handler()
         }
     }
 
