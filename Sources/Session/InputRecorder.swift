@@ -1,17 +1,32 @@
 import NodeCore
 import SceneFormat
 
-/// Writes the input of a live session as an input script (SPEC §7), line by
-/// line, so `touchstone replay` can reproduce the session.
+/// Writes the input of a live session as an input script (SPEC §7), so `touchstone
+/// replay` can reproduce the session. Events are kept until `flush`, which the live
+/// session calls once per loop iteration, after the frame that shows them went out.
 public final class InputRecorder {
     private let sink: LineSink
+    private var pending: [TimedInputEvent] = []
+    private var bytes: [UInt8] = []
 
     public init(sink: LineSink) {
         self.sink = sink
     }
 
     /// Records one event.
-    public func record(_ event: TimedInputEvent) throws(CommandFailure) {
-        try sink.write(InputScript.encode(event))
+    public func record(_ event: TimedInputEvent) {
+        pending.append(event)
+    }
+
+    /// Writes the recorded events not written yet, one line each, with one `write(2)`.
+    public func flush() throws(CommandFailure) {
+        guard !pending.isEmpty else { return }
+        bytes.removeAll(keepingCapacity: true)
+        for event in pending {
+            bytes += InputScript.encode(event).utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        pending.removeAll(keepingCapacity: true)
+        try sink.write(bytes: bytes)
     }
 }

@@ -41,7 +41,9 @@ public final class LiveSession {
     private let surface: WaylandClient.Window
     private var renderer: Renderer
     private let log: LineSink
-    /// The event-log line being written, reused so logging allocates nothing per event.
+    /// Control events sent since the last `writeOutput`.
+    private var pendingEntries: [EventLogEntry] = []
+    /// The event-log lines being written, reused so logging allocates nothing per event.
     private var lineBuffer: [UInt8] = []
     private let recorder: InputRecorder?
     private var clock = SeatClock()
@@ -172,13 +174,7 @@ public final class LiveSession {
 
     /// Records `event`, then dispatches it.
     private func feed(_ event: InputEvent, at time: Double) {
-        if let recorder {
-            do throws(CommandFailure) {
-                try recorder.record(TimedInputEvent(time: time, event: event))
-            } catch {
-                fail(error)
-            }
-        }
+        recorder?.record(TimedInputEvent(time: time, event: event))
         dispatcher.handle(event, at: time)
     }
 
@@ -195,17 +191,30 @@ public final class LiveSession {
         connection.loop.stop(.requested)
     }
 
-    /// Writes control events to the log as they are sent.
+    /// Collects control events for the log as they are sent; `writeOutput` writes them.
     private func attachLog() {
         EventRecorder.attach(to: scene.root, now: { [unowned self] in clock.latest }) { [unowned self] entry in
+            pendingEntries.append(entry)
+        }
+        connection.loop.addBeforeSleepWork { [unowned self] in writeOutput() }
+    }
+
+    /// Writes the log lines and the recording of this loop iteration. It runs after the
+    /// iteration's frame went to the compositor, so logging never delays what is shown;
+    /// the loop runs it once more when it stops, so nothing is lost.
+    private func writeOutput() {
+        do throws(CommandFailure) {
+            try recorder?.flush()
+            guard !pendingEntries.isEmpty else { return }
             lineBuffer.removeAll(keepingCapacity: true)
-            entry.appendLine(to: &lineBuffer)
-            lineBuffer.append(UInt8(ascii: "\n"))
-            do throws(CommandFailure) {
-                try log.write(bytes: lineBuffer)
-            } catch {
-                fail(error)
+            for entry in pendingEntries {
+                entry.appendLine(to: &lineBuffer)
+                lineBuffer.append(UInt8(ascii: "\n"))
             }
+            pendingEntries.removeAll(keepingCapacity: true)
+            try log.write(bytes: lineBuffer)
+        } catch {
+            fail(error)
         }
     }
 }
