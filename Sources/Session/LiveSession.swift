@@ -91,6 +91,9 @@ public final class LiveSession {
         if let failure { throw failure }
     }
 
+    /// The handlers below are held by objects this session alone owns (its Wayland window
+    /// and loop), so they never run after it is gone: `unowned(unsafe)` spares the
+    /// input path a reference-count check per event.
     private func installHandlers() {
         dispatcher.onKey = { [unowned self] key, pressed, _ in
             guard pressed, let command = KeyCommand(keyName: key) else { return }
@@ -100,7 +103,7 @@ public final class LiveSession {
             case .quit: connection.loop.stop(.requested)
             }
         }
-        surface.onTouch = { [unowned self] batch in
+        surface.onTouch = { [unowned(unsafe) self] batch in
             var cancelled = false
             var time = 0.0
             for event in batch.events {
@@ -126,7 +129,7 @@ public final class LiveSession {
             feed(cancelled ? .touchCancel : .touchFrame, at: time)
             inputDidChange()
         }
-        surface.onPointer = { [unowned self] batch in
+        surface.onPointer = { [unowned(unsafe) self] batch in
             for event in batch.events {
                 let time = clock.milliseconds(event.time)
                 let location = Point(x: event.location.x, y: event.location.y)
@@ -144,7 +147,7 @@ public final class LiveSession {
             }
             inputDidChange()
         }
-        surface.onKey = { [unowned self] event in
+        surface.onKey = { [unowned(unsafe) self] event in
             guard event.state != .repeated, !event.keysymName.isEmpty else { return }
             feed(.key(event.keysymName, pressed: event.state == .pressed), at: clock.milliseconds(event.time))
             inputDidChange()
@@ -162,7 +165,7 @@ public final class LiveSession {
             }
             _ = renderer.takeDamage()  // the window repaints everything after a resize
         }
-        surface.onPaint = { [unowned self] context in
+        surface.onPaint = { [unowned(unsafe) self] context in
             let buffer = context.buffer
             guard let canvas = try? Canvas(wrapping: buffer.pixels, width: buffer.width, height: buffer.height,
                                            stride: buffer.stride) else { return }
@@ -193,10 +196,11 @@ public final class LiveSession {
 
     /// Collects control events for the log as they are sent; `writeOutput` writes them.
     private func attachLog() {
+        // The scene is public, so its controls may outlive the session: plain `unowned` here.
         EventRecorder.attach(to: scene.root, now: { [unowned self] in clock.latest }) { [unowned self] entry in
             pendingEntries.append(entry)
         }
-        connection.loop.addBeforeSleepWork { [unowned self] in writeOutput() }
+        connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in writeOutput() }
     }
 
     /// Writes the log lines and the recording of this loop iteration. It runs after the

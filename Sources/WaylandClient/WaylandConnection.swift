@@ -31,7 +31,9 @@ public final class WaylandConnection {
     public private(set) var outputs: [UInt32: Output] = [:]
     /// Seats by registry name.
     public private(set) var seats: [UInt32: Seat] = [:]
-    private var windows: [UInt32: WeakWindow] = [:]
+    /// Mapped windows by surface id. Each window unregisters in its deinit, so the
+    /// references never dangle and input routing costs no weak-reference load.
+    private var windows: [(surfaceID: UInt32, window: Unowned<Window>)] = []
 
     /// Versions bound: `interface → version`, for logs and docs.
     public private(set) var boundVersions: [String: UInt32] = [:]
@@ -96,9 +98,10 @@ public final class WaylandConnection {
         case WlSeat.interfaceName:
             guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
             let seat = Seat(object: object, globalName: global.name, loop: loop)
-            seat.onTouch = { [weak self] batch in self?.windows[batch.surfaceID]?.window?.onTouch?(batch) }
-            seat.onPointer = { [weak self] batch in self?.windows[batch.surfaceID]?.window?.onPointer?(batch) }
-            seat.onKey = { [weak self] event, surface in self?.windows[surface]?.window?.onKey?(event) }
+            // The connection owns its seats, so they never outlive it.
+            seat.onTouch = { [unowned(unsafe) self] batch in window(forSurface: batch.surfaceID)?.onTouch?(batch) }
+            seat.onPointer = { [unowned(unsafe) self] batch in window(forSurface: batch.surfaceID)?.onPointer?(batch) }
+            seat.onKey = { [unowned(unsafe) self] event, surface in window(forSurface: surface)?.onKey?(event) }
             seats[global.name] = seat
             boundVersions[WlSeat.interfaceName] = object.version
         default:
@@ -107,23 +110,31 @@ public final class WaylandConnection {
     }
 
     private func outputsChanged() {
-        for entry in windows.values { entry.window?.outputsChanged() }
+        for entry in windows { entry.window.object.outputsChanged() }
+    }
+
+    private func window(forSurface id: UInt32) -> Window? {
+        windows.first { $0.surfaceID == id }?.window.object
     }
 
     func register(_ window: Window, surfaceID: UInt32) {
-        windows[surfaceID] = WeakWindow(window: window)
+        unregister(surfaceID: surfaceID)
+        windows.append((surfaceID, Unowned(window)))
     }
 
     func unregister(surfaceID: UInt32) {
-        windows[surfaceID] = nil
+        windows.removeAll { $0.surfaceID == surfaceID }
     }
 
     func output(withID id: UInt32) -> Output? {
         outputs.values.first { $0.objectID == id }
     }
 
-    private struct WeakWindow {
-        weak var window: Window?
+    /// A reference that neither retains nor checks: for objects that remove themselves
+    /// from their holder before they go away.
+    struct Unowned<Object: AnyObject> {
+        unowned(unsafe) let object: Object
+        init(_ object: Object) { self.object = object }
     }
 }
 

@@ -44,7 +44,8 @@ public final class Seat {
         if capabilities.contains(.pointer), pointer == nil {
             let pointer = object.getPointer()
             pointerBatcher = PointerBatcher(sendsFrames: pointer.version >= 5)
-            pointer.onEvent = { [unowned self] event in handlePointer(event) }
+            // The seat owns its pointer, touch and keyboard objects: they never outlive it.
+            pointer.onEvent = { [unowned(unsafe) self] event in handlePointer(event) }
             self.pointer = pointer
         } else if !capabilities.contains(.pointer), let old = pointer {
             if let batch = pointerBatcher.leave() ?? pointerBatcher.frame() { onPointer?(batch) }
@@ -53,7 +54,7 @@ public final class Seat {
         }
         if capabilities.contains(.touch), touch == nil {
             let touch = object.getTouch()
-            touch.onEvent = { [unowned self] event in handleTouch(event) }
+            touch.onEvent = { [unowned(unsafe) self] event in handleTouch(event) }
             self.touch = touch
         } else if !capabilities.contains(.touch), let old = touch {
             // Losing touch cancels every active touch, like wl_touch.cancel.
@@ -63,7 +64,7 @@ public final class Seat {
         }
         if capabilities.contains(.keyboard), keyboard == nil, let loop {
             let keyboard = Keyboard(object: object.getKeyboard(), loop: loop)
-            keyboard.onKey = { [unowned self] event, surface in onKey?(event, surface) }
+            keyboard.onKey = { [unowned(unsafe) self] event, surface in onKey?(event, surface) }
             self.keyboard = keyboard
         } else if !capabilities.contains(.keyboard) {
             keyboard = nil

@@ -127,7 +127,8 @@ public final class Window {
         }
         installHandlers()
         connection.register(self, surfaceID: surface.objectID)
-        idleWorkID = connection.loop.addIdleWork { [weak self] in self?.drawIfNeeded() }
+        // The window removes this work in its deinit, so `self` is always alive when it runs.
+        idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
         /* Initial commit without a buffer: asks the compositor for the first configure.
            Attaching a buffer before acking that configure is a protocol error. */
         surface.commit()
@@ -264,7 +265,8 @@ public final class Window {
         /* Request the frame callback before the commit it belongs to: it fires when the
            content of that commit is presented, which paces the next redraw. */
         let callback = surface.frame()
-        callback.onEvent = { [unowned self] event in
+        // The window holds the callback (`frameCallback`): it cannot outlive the window.
+        callback.onEvent = { [unowned(unsafe) self] event in
             switch event {
             case let .done(time):
                 frameCallback = nil
