@@ -308,20 +308,30 @@ struct Generator {
         }
         let needsArena = request.args.contains { $0.kind == .string || $0.kind == .array || ($0.kind == .newID && $0.interface == nil) }
         if needsArena { out += "        let arena = ArgumentArena()\n" }
+        // The arguments live in a tuple on the stack (contiguous, like a C array): a
+        // request allocates nothing unless it carries strings or arrays.
         let argumentList = request.args.flatMap(requestArgument)
-        out += "        var arguments: [wl_argument] = [\(argumentList.joined(separator: ", "))]\n"
+        let arguments: String
+        switch argumentList.count {
+        case 0: arguments = "nil as UnsafeMutablePointer<wl_argument>?"
+        case 1: out += "        var arguments = \(argumentList[0])\n"; arguments = "&arguments"
+        default: out += "        var arguments = (\(argumentList.joined(separator: ", ")))\n"; arguments = "&arguments"
+        }
+        let call: String
         if let newID {
             let t = newID.interface.map(Naming.typeName) ?? "T"
             let v = generic ? "version" : "self.version"
-            out += "        let created = marshalConstructor(opcode: \(opcode), interface: \(t).interface, version: \(v), arguments: &arguments)\n"
-            if needsArena { out += "        withExtendedLifetime(arena) {}\n" }
-            out += "        return adoptChild(\(t).self, created, version: \(v))\n"
+            call = "let created = marshalConstructor(opcode: \(opcode), interface: \(t).interface, version: \(v), arguments: \(arguments))"
         } else if request.isDestructor {
-            out += "        marshalDestructor(opcode: \(opcode), arguments: &arguments)\n"
-            if needsArena { out += "        withExtendedLifetime(arena) {}\n" }
+            call = "marshalDestructor(opcode: \(opcode), arguments: \(arguments))"
         } else {
-            out += "        marshal(opcode: \(opcode), arguments: &arguments)\n"
-            if needsArena { out += "        withExtendedLifetime(arena) {}\n" }
+            call = "marshal(opcode: \(opcode), arguments: \(arguments))"
+        }
+        out += "        \(call)\n"
+        if needsArena { out += "        withExtendedLifetime(arena) {}\n" }
+        if let newID {
+            let t = newID.interface.map(Naming.typeName) ?? "T"
+            out += "        return adoptChild(\(t).self, created, version: \(generic ? "version" : "self.version"))\n"
         }
         out += "    }\n\n"
         return out

@@ -61,29 +61,31 @@ open class WaylandProxy {
         }
     }
 
-    package func marshal(opcode: UInt32, arguments: inout [wl_argument]) {
+    /// Sends request `opcode`. `arguments` points at the request's arguments in order:
+    /// nil for none, else one `wl_argument` or a tuple of them (laid out like a C array).
+    package func marshal<Arguments>(opcode: UInt32, arguments: UnsafeMutablePointer<Arguments>?) {
         precondition(!isDestroyed, "request on a destroyed \(String(cString: wl_proxy_get_class(proxy)))")
-        _ = arguments.withUnsafeMutableBufferPointer { buffer in
-            wl_proxy_marshal_array_flags(proxy, opcode, nil, version, 0, buffer.baseAddress)
-        }
+        wl_proxy_marshal_array_flags(proxy, opcode, nil, version, 0, Self.argumentArray(arguments))
     }
 
-    package func marshalConstructor(opcode: UInt32, interface: UnsafePointer<wl_interface>, version: UInt32,
-                                    arguments: inout [wl_argument]) -> OpaquePointer {
+    package func marshalConstructor<Arguments>(opcode: UInt32, interface: UnsafePointer<wl_interface>, version: UInt32,
+                                               arguments: UnsafeMutablePointer<Arguments>?) -> OpaquePointer {
         precondition(!isDestroyed, "request on a destroyed \(String(cString: wl_proxy_get_class(proxy)))")
-        let created = arguments.withUnsafeMutableBufferPointer { buffer in
-            wl_proxy_marshal_array_flags(proxy, opcode, interface, version, 0, buffer.baseAddress)
+        guard let created = wl_proxy_marshal_array_flags(proxy, opcode, interface, version, 0, Self.argumentArray(arguments)) else {
+            fatalError("libwayland could not create a proxy (out of memory)")
         }
-        guard let created else { fatalError("libwayland could not create a proxy (out of memory)") }
         return created
     }
 
-    package func marshalDestructor(opcode: UInt32, arguments: inout [wl_argument]) {
+    package func marshalDestructor<Arguments>(opcode: UInt32, arguments: UnsafeMutablePointer<Arguments>?) {
         guard !isDestroyed else { return }
         isDestroyed = true
-        _ = arguments.withUnsafeMutableBufferPointer { buffer in
-            wl_proxy_marshal_array_flags(proxy, opcode, nil, version, UInt32(WL_MARSHAL_FLAG_DESTROY), buffer.baseAddress)
-        }
+        wl_proxy_marshal_array_flags(proxy, opcode, nil, version, UInt32(WL_MARSHAL_FLAG_DESTROY), Self.argumentArray(arguments))
+    }
+
+    private static func argumentArray<Arguments>(_ arguments: UnsafeMutablePointer<Arguments>?) -> UnsafeMutablePointer<wl_argument>? {
+        assert(MemoryLayout<Arguments>.stride % MemoryLayout<wl_argument>.stride == 0, "arguments must be wl_argument values")
+        return UnsafeMutableRawPointer(arguments)?.assumingMemoryBound(to: wl_argument.self)
     }
 }
 
