@@ -92,7 +92,11 @@ extension ControlNode {
     /// from a snapshot taken now: handlers' changes apply to later sends only.
     public final func sendActions(for events: ControlEvents, touch: Touch? = nil) {
         let snapshot = registrations
-        for bit in events.bits {
+        var remaining = events.rawValue
+        while remaining != 0 {
+            // Lowest bit first, as `events.bits` lists them, without building that array.
+            let bit = ControlEvents(rawValue: remaining & (~remaining &+ 1))
+            remaining &= ~bit.rawValue
             let event = ActionEvent(event: bit, touch: touch)
             for registration in snapshot where registration.events.contains(bit) {
                 switch registration.handler {

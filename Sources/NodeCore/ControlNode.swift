@@ -19,8 +19,10 @@ open class ControlNode: Node {
     public final var isHighlighted = false { didSet { if isHighlighted != oldValue { invalidateSelf() } } }
     public private(set) final var isTracking = false
     public private(set) final var isTouchInside = false
-    /// The touch being tracked, if any.
-    public private(set) final weak var trackingTouch: Touch?
+    /// The touch being tracked, if any. Held strongly until tracking ends (the touch
+    /// refers back weakly): a weak reference here would cost every touch a side-table
+    /// allocation on the way to the first frame.
+    public private(set) final var trackingTouch: Touch?
 
     /// Extra distance around `slopRect` within which a moving touch stays inside.
     public final var dragTolerance = ControlNode.defaultDragTolerance
@@ -49,9 +51,13 @@ open class ControlNode: Node {
     /// `slopRect` grown by `dragTolerance` on every side.
     public final var trackingRect: Rect { slopRect.outset(by: dragTolerance) }
 
+    /// The value this control reports with its events (a slider's value, a toggle's
+    /// position); nil for controls without one. Event logs record it.
+    open var eventValue: ControlValue? { nil }
+
     /// The background color for the current state: disabled wins over highlighted,
     /// highlighted over selected.
-    public final var currentBackgroundColor: Color {
+    public final override var currentBackgroundColor: Color {
         if !isEnabled, let c = disabledColor { return c }
         if isHighlighted, let c = highlightedColor { return c }
         if isSelected, let c = selectedColor { return c }

@@ -52,6 +52,9 @@ open class Node: Responder {
 
     /// Fill color of the bounds.
     public final var backgroundColor: Color = .clear { didSet { invalidateSelf() } }
+    /// The color painted behind the node's content now: `backgroundColor`, or for a
+    /// control the color of its current state.
+    public var currentBackgroundColor: Color { backgroundColor }
     /// Border stroke color, painted inside the bounds.
     public final var borderColor: Color = .clear { didSet { invalidateSelf() } }
     /// Border width in points, painted inside the bounds.

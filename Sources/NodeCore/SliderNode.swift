@@ -9,6 +9,8 @@ open class SliderNode: ControlNode {
         }
     }
 
+    open override var eventValue: ControlValue? { .number(value) }
+
     open override func touchBegan(_ touch: Touch) {
         super.touchBegan(touch)
         follow(touch)

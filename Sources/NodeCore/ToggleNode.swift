@@ -6,6 +6,8 @@ open class ToggleNode: ControlNode {
         set { isSelected = newValue }
     }
 
+    open override var eventValue: ControlValue? { .bool(isOn) }
+
     open override func didEndTracking(_ touch: Touch, inside: Bool) {
         guard inside else { return }
         isSelected.toggle()

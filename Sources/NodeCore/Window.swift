@@ -128,7 +128,15 @@ open class Window: Responder {
 
     /// Returns and clears everything invalidated since the last call.
     public final func takeInvalidations() -> [Invalidation] {
-        defer { invalidations.removeAll(keepingCapacity: true) }
-        return invalidations
+        var taken: [Invalidation] = []
+        takeInvalidations { taken.append($0) }
+        return taken
+    }
+
+    /// Passes each invalidation since the last call to `body` and clears them, keeping
+    /// the list's storage (the renderer drains it once per input event).
+    public final func takeInvalidations(_ body: (Invalidation) -> Void) {
+        for invalidation in invalidations { body(invalidation) }
+        invalidations.removeAll(keepingCapacity: true)
     }
 }

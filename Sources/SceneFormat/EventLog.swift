@@ -3,10 +3,7 @@ import NodeCore
 /// One line of an event log (SPEC §7): a single control event bit.
 public struct EventLogEntry: Hashable, Sendable {
     /// A slider's value or a toggle's position, logged with the event.
-    public enum Value: Hashable, Sendable {
-        case number(Double)
-        case bool(Bool)
-    }
+    public typealias Value = ControlValue
 
     public var time: Double
     public var node: String
@@ -148,10 +145,7 @@ public enum EventRecorder {
 
     /// The log entry for one send.
     public static func entry(for control: ControlNode, event: ActionEvent, now: () -> Double) -> EventLogEntry {
-        var value: EventLogEntry.Value?
-        if let slider = control as? SliderNode { value = .number(slider.value) }
-        if let toggle = control as? ToggleNode { value = .bool(toggle.isOn) }
-        return EventLogEntry(time: event.touch?.timestamp ?? now(), node: control.name, event: event.event,
-                             touch: event.touch?.id, location: event.touch?.location(in: control), value: value)
+        EventLogEntry(time: event.touch?.timestamp ?? now(), node: control.name, event: event.event,
+                      touch: event.touch?.id, location: event.touch?.location(in: control), value: control.eventValue)
     }
 }
