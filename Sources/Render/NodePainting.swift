@@ -38,10 +38,6 @@ extension Renderer {
         }
     }
 
-    private func backgroundColor(of node: Node) -> Color {
-        (node as? ControlNode)?.currentBackgroundColor ?? node.backgroundColor
-    }
-
     /// Paints the subtree into a transparent layer at full opacity, then composites
     /// the layer OVER the target with the node's alpha.
     private func paintGroup(_ node: Node, x: Double, y: Double, rect: PixelRect, in target: PaintTarget) {
@@ -105,7 +101,7 @@ extension Renderer {
             target.local(PixelRect(snapping: r.offsetBy(dx: x, dy: y), scale: scale))
         }
 
-        surface.fill(local, color: PremultipliedColor(backgroundColor(of: node)))
+        surface.fill(local, color: PremultipliedColor(node.currentBackgroundColor))
 
         if let slider = node as? SliderNode {
             let thickness = min(ControlStyle.sliderTrackThickness, size.height)

@@ -60,9 +60,11 @@ final class PixelRegion {
         }
     }
 
-    convenience init(_ rects: [PixelRect]) {
-        self.init()
-        for rect in rects { union(rect) }
+    /// The union of `rects` (which may overlap); empty rects are ignored.
+    init(_ rects: [PixelRect]) {
+        pointer = .allocate(capacity: 1)
+        var boxes = rects.compactMap(\.pixmanBox)
+        pixman_region32_init_rects(pointer, &boxes, Int32(boxes.count))
     }
 
     deinit {
@@ -129,6 +131,13 @@ final class PixelRegion {
     }
 }
 
+extension PixelRect {
+    /// The rect as a pixman box; nil when empty.
+    var pixmanBox: pixman_box32_t? {
+        isEmpty ? nil : pixman_box32_t(x1: Int32(minX), y1: Int32(minY), x2: Int32(maxX), y2: Int32(maxY))
+    }
+}
+
 /// Compositing operators used here.
 enum CompositeOperator {
     /// Porter-Duff source over destination.
@@ -166,9 +175,7 @@ struct PixmanSurface {
     /// Fills each rect (which must not overlap one another) with `color`.
     func fill(_ rects: [PixelRect], color: PremultipliedColor, operator op: CompositeOperator = .over) {
         if op == .over && color.isTransparent { return }
-        var boxes = rects.compactMap { r -> pixman_box32_t? in
-            r.isEmpty ? nil : pixman_box32_t(x1: Int32(r.minX), y1: Int32(r.minY), x2: Int32(r.maxX), y2: Int32(r.maxY))
-        }
+        var boxes = rects.compactMap(\.pixmanBox)
         guard !boxes.isEmpty else { return }
         var c = color.pixmanColor
         _ = pixman_image_fill_boxes(op.pixmanOp, image, &c, Int32(boxes.count), &boxes)

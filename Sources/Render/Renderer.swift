@@ -92,8 +92,8 @@ public final class Renderer {
     /// Repaints only the pixels in `damage` (buffer pixels; clipped to the canvas),
     /// leaving every other pixel untouched.
     public func render(damage: [PixelRect], into canvas: Canvas) {
-        let region = PixelRegion(damage)
-        region.intersect(canvas.bounds)
+        let bounds = canvas.bounds
+        let region = PixelRegion(damage.map { $0.intersection(bounds) })
         guard !region.isEmpty else { return }
         let surface = canvas.surface
         surface.setClip(region)
@@ -113,29 +113,34 @@ public final class Renderer {
     /// returns the buffer pixels to repaint, clipped to `bufferBounds`, with rects
     /// contained in others dropped.
     public func takeDamage() -> [PixelRect] {
-        damage(for: window.takeInvalidations())
+        var rects: [PixelRect] = []
+        window.takeInvalidations { addDamage(of: $0, to: &rects) }
+        return rects
     }
 
     /// The buffer pixels that `invalidations` affect: for `.node`, `paintedRect(of:)`;
     /// for `.area`, every pixel the area touches (edges rounded outwards).
     public func damage(for invalidations: [Invalidation]) -> [PixelRect] {
-        let bounds = bufferBounds
         var rects: [PixelRect] = []
-        for invalidation in invalidations {
-            let rect: PixelRect
-            switch invalidation {
-            case let .area(area):
-                rect = area.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : PixelRect(covering: area, scale: scale)
-            case let .node(node):
-                guard let painted = paintedRect(of: node) else { continue }
-                rect = painted
-            }
-            let clipped = rect.intersection(bounds)
-            guard !clipped.isEmpty, !rects.contains(where: { $0.contains(clipped) }) else { continue }
-            rects.removeAll { clipped.contains($0) }
-            rects.append(clipped)
-        }
+        for invalidation in invalidations { addDamage(of: invalidation, to: &rects) }
         return rects
+    }
+
+    /// Adds what `invalidation` damages to `rects`, clipped to `bufferBounds`, keeping no
+    /// rect that another contains.
+    private func addDamage(of invalidation: Invalidation, to rects: inout [PixelRect]) {
+        let rect: PixelRect
+        switch invalidation {
+        case let .area(area):
+            rect = area.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : PixelRect(covering: area, scale: scale)
+        case let .node(node):
+            guard let painted = paintedRect(of: node) else { return }
+            rect = painted
+        }
+        let clipped = rect.intersection(bufferBounds)
+        guard !clipped.isEmpty, !rects.contains(where: { $0.contains(clipped) }) else { return }
+        rects.removeAll { clipped.contains($0) }
+        rects.append(clipped)
     }
 
     /// The buffer pixels where `node`'s own paint appears: its bounds, plus its drawn

@@ -48,6 +48,7 @@ public final class LiveSession {
     private let recorder: InputRecorder?
     private var clock = SeatClock()
     private var touchMarkers = TouchMarkerTracker()
+    private var canvases = CanvasCache()
     /// A write failure, reported when the loop stops.
     private var failure: CommandFailure?
 
@@ -164,11 +165,10 @@ public final class LiveSession {
                 renderer = resized
             }
             _ = renderer.takeDamage()  // the window repaints everything after a resize
+            canvases.removeAll()  // and into new buffers
         }
         surface.onPaint = { [unowned(unsafe) self] context in
-            let buffer = context.buffer
-            guard let canvas = try? Canvas(wrapping: buffer.pixels, width: buffer.width, height: buffer.height,
-                                           stride: buffer.stride) else { return }
+            guard let canvas = canvases.canvas(for: context.buffer) else { return }
             renderer.render(damage: context.repaint.rects, into: canvas)
             touchMarkers.paint(with: renderer, damage: context.repaint.rects, into: canvas)
         }

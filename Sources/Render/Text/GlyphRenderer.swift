@@ -39,6 +39,9 @@ final class GlyphRenderer {
     private var labelMasks: [LabelKey: LabelMask] = [:]
     /// Past this many distinct labels the mask cache starts over.
     static let maximumCachedLabels = 256
+    /// The masks used most recently (a few), searched before `labelMasks`.
+    private var recentLabels: [(key: LabelKey, mask: LabelMask)] = []
+    static let recentLabelCount = 8
 
     private struct LabelKey: Hashable {
         var text: String
@@ -112,7 +115,13 @@ final class GlyphRenderer {
     /// into an a8 image, exactly the mask `pixman_composite_glyphs` builds for them.
     private func labelMask(_ text: String, pixelSize: Int, width: Int, height: Int) -> LabelMask? {
         let key = LabelKey(text: text, pixelSize: pixelSize, width: width, height: height)
-        if let mask = labelMasks[key] { return mask }
+        // A repaint usually draws labels drawn just before: compare against those first,
+        // which is cheaper than hashing the text.
+        if let recent = recentLabels.first(where: { $0.key == key }) { return recent.mask }
+        if let mask = labelMasks[key] {
+            remember(key, mask)
+            return mask
+        }
         guard setPixelSize(pixelSize) else { return nil }
         pixman_glyph_cache_freeze(cache)
         defer { pixman_glyph_cache_thaw(cache) }
@@ -140,10 +149,17 @@ final class GlyphRenderer {
         if labelMasks.count >= Self.maximumCachedLabels {
             for old in labelMasks.values { pixman_image_unref(old.image) }
             labelMasks.removeAll()
+            recentLabels.removeAll()
         }
         let label = LabelMask(image: mask, ink: Self.inkBounds(of: mask, width: width, height: height))
         labelMasks[key] = label
+        remember(key, label)
         return label
+    }
+
+    private func remember(_ key: LabelKey, _ mask: LabelMask) {
+        if recentLabels.count >= Self.recentLabelCount { recentLabels.removeFirst() }
+        recentLabels.append((key, mask))
     }
 
     /// The smallest rect holding every nonzero pixel of an a8 image (empty when none is).
