@@ -41,23 +41,51 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
 }
 
-/// Down → commit latencies in microseconds for a client already mapped in `weston`.
-/// Each tap waits for the up's frame too (`waitForUpFrame`) so taps never queue.
-func measureTaps(_ weston: HeadlessWeston, client: ChildProcess, taps: Int, waitForUpFrame: Bool) throws -> [Double] {
+/// A client mapped in its own headless weston, and its down → commit latencies (µs).
+final class Subject {
+    let name: String
+    let weston: HeadlessWeston
+    let client: ChildProcess
+    /// weston-simple-touch draws on down and motion only: nothing to wait for on up.
+    let waitsForUpFrame: Bool
     var samples: [Double] = []
-    for i in 0..<taps {
-        let x = 350 + Double(i % 10) * 10, y = 280 + Double(i / 10 % 4) * 10
+
+    init(name: String, executable: String, arguments: [String] = [], waitsForUpFrame: Bool) throws {
+        self.name = name
+        self.waitsForUpFrame = waitsForUpFrame
+        weston = try HeadlessWeston.start(width: 800, height: 600)
+        client = try launch(weston, executable, arguments)
+        _ = try weston.waitForView(timeout: 10)
+    }
+
+    /// One tap at (`x`, `y`); waits for the up's frame too so taps never queue.
+    func tap(x: Double, y: Double) throws {
         // Down and frame together, as a touchscreen reports a contact; timed from the down.
         let injected = try weston.touchDownAndFrame(id: 1, x: x, y: y)
         let commit = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 5)
         samples.append(Double(commit.timestampNanoseconds - injected) / 1000)
         let lifted = try weston.touchUp(id: 1)
-        if waitForUpFrame { _ = try weston.waitForCommit(after: lifted, pid: client.pid, timeout: 5) }
-        // Pause past a headless repaint cycle (~16–27 ms) so the last commit's frame callback
-        // has arrived and the next down finds the client idle, as a finger's next tap would.
-        Thread.sleep(forTimeInterval: idleGap)
+        if waitsForUpFrame { _ = try weston.waitForCommit(after: lifted, pid: client.pid, timeout: 5) }
     }
-    return samples.sorted()
+
+    func stop() {
+        client.stop()
+        weston.stop()
+    }
+}
+
+/// Taps the subjects in turn, `taps` times each, so drift in the machine's load or clock
+/// affects all of them alike.
+func measureInTurn(_ subjects: [Subject], taps: Int) throws {
+    for i in 0..<taps {
+        let x = 350 + Double(i % 10) * 10, y = 280 + Double(i / 10 % 4) * 10
+        for subject in subjects {
+            try subject.tap(x: x, y: y)
+            // Pause past a headless repaint cycle (~16–27 ms) so the last commit's frame callback
+            // has arrived and the next down finds the client idle, as a finger's next tap would.
+            Thread.sleep(forTimeInterval: idleGap)
+        }
+    }
 }
 
 /// CPU time (user + system) in milliseconds and resident memory in KiB of a process.
@@ -95,22 +123,19 @@ let sceneFile = folder.appending(path: "scene.json")
 try benchmarkScene.write(to: sceneFile, atomically: true, encoding: .utf8)
 
 print("Input-to-commit latency: injected touch down → the client's commit of the next frame")
+print("(\(options.taps) taps each, the two clients tapped in turn, each under its own headless weston)")
 do {
-    let weston = try HeadlessWeston.start(width: 800, height: 600)
-    defer { weston.stop() }
-    let client = try launch(weston, touchstone, ["run", sceneFile.path, "--events", "/dev/null"])
-    defer { client.stop() }
-    _ = try weston.waitForView(timeout: 10)
-    report("touchstone run", try measureTaps(weston, client: client, taps: options.taps, waitForUpFrame: true))
-}
-do {
-    let weston = try HeadlessWeston.start(width: 800, height: 600)
-    defer { weston.stop() }
-    let client = try launch(weston, "/usr/bin/weston-simple-touch")
-    defer { client.stop() }
-    _ = try weston.waitForView(timeout: 10)
-    // weston-simple-touch draws on down and motion only: nothing to wait for on up.
-    report("weston-simple-touch (C)", try measureTaps(weston, client: client, taps: options.taps, waitForUpFrame: false))
+    let ours = try Subject(name: "touchstone run", executable: touchstone,
+                           arguments: ["run", sceneFile.path, "--events", "/dev/null"], waitsForUpFrame: true)
+    defer { ours.stop() }
+    let reference = try Subject(name: "weston-simple-touch (C)", executable: "/usr/bin/weston-simple-touch",
+                                waitsForUpFrame: false)
+    defer { reference.stop() }
+    try measureInTurn([ours, reference], taps: options.taps)
+    report(ours.name, ours.samples.sorted())
+    report(reference.name, reference.samples.sorted())
+    let ratio = percentile(ours.samples.sorted(), 0.5) / percentile(reference.samples.sorted(), 0.5)
+    print(String(format: "median ratio touchstone / C reference: %.2f×", ratio))
 }
 
 print("\nIdle cost of `touchstone demo` (the demo scene, overlay and touch markers on), mapped and idle:")
