@@ -111,6 +111,7 @@ struct HeadlessWestonTests {
         let (client, log) = try launchDebugClient(weston)
         defer { terminate(client) }
         _ = try weston.waitForView(timeout: 10)
+        try waitUntilBound(weston, log, requests: ["get_touch("])
 
         try weston.touchDown(id: 3, x: 300, y: 200)
         try weston.touchFrame()
@@ -162,6 +163,7 @@ struct HeadlessWestonTests {
         let (client, log) = try launchDebugClient(weston)
         defer { terminate(client) }
         _ = try weston.waitForView(timeout: 10)
+        try waitUntilBound(weston, log, requests: ["get_touch("])
 
         try weston.touchDown(id: 0, x: 300, y: 200)
         try weston.touchFrame()
@@ -182,6 +184,7 @@ struct HeadlessWestonTests {
         let (client, log) = try launchDebugClient(weston, executable: "/usr/bin/weston-eventdemo")
         defer { terminate(client) }
         _ = try weston.waitForView(timeout: 10)
+        try waitUntilBound(weston, log, requests: ["get_pointer(", "get_keyboard("])
 
         try weston.pointerMotion(x: 200, y: 200)
         try weston.pointerButton(.left, pressed: true)
@@ -237,6 +240,7 @@ struct HeadlessWestonTests {
         let (client, log) = try launchDebugClient(weston)
         defer { terminate(client) }
         _ = try weston.waitForView(timeout: 10)
+        try waitUntilBound(weston, log, requests: ["get_touch("])
 
         try weston.touchDown(id: 0, x: 300, y: 200)
         // Outside the window: still delivered to it (weston keeps the focus
@@ -318,6 +322,16 @@ private func launchDebugClient(
     let client = try weston.launchClient(
         executable, extraEnvironment: ["WAYLAND_DEBUG": "client"], outputPath: log.path)
     return (client, log)
+}
+
+/// Waits until the client has sent `requests` (the ones creating its input objects), then
+/// makes weston run one more loop iteration (a ping), which handles everything the client
+/// had sent by then: a mapped view alone does not mean the client's `wl_touch` exists,
+/// since a client may ask for it after its first commit, and input sent before is lost.
+private func waitUntilBound(_ weston: HeadlessWeston, _ log: URL, requests: [String]) throws {
+    let text = try waitForLog(log, containing: requests, timeout: 10)
+    #expect(requests.allSatisfy(text.contains), "the client never asked for its input objects")
+    try weston.ping()
 }
 
 /// Bounded polling of a client's protocol log: returns once every marker
