@@ -41,7 +41,7 @@ extension Renderer {
     /// Paints the subtree into a transparent layer at full opacity, then composites
     /// the layer OVER the target with the node's alpha.
     private func paintGroup(_ node: Node, x: Double, y: Double, rect: PixelRect, in target: PaintTarget) {
-        let alpha = UInt8((node.alpha * 255).rounded())
+        let alpha = UInt8(roundedInteger(node.alpha * 255))
         guard alpha > 0 else { return }
         let extent = target.local(paintExtent(of: node, x: x, y: y, rect: rect)).intersection(target.visible)
         guard !extent.isEmpty, target.clip.intersects(extent),
@@ -138,7 +138,7 @@ extension Renderer {
         }
 
         if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0, let glyphs = glyphs() {
-            let pixelSize = Int((LabelStyle.fontSize * Double(scale)).rounded())
+            let pixelSize = roundedInteger(LabelStyle.fontSize * Double(scale))
             glyphs.draw(label, pixelSize: pixelSize, centeredIn: local, visible: target.visible,
                         color: PremultipliedColor(node.labelColor), on: surface)
         }

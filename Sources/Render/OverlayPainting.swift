@@ -34,9 +34,9 @@ extension Renderer {
             let plain = PixelRegion(drawn)
             plain.subtract(clipped)
             plain.subtract(limited)
-            surface.fill(plain.rects, color: fill)
-            surface.fill(limited.rects, color: limitedColor)
-            surface.fill(clipped.rects, color: clippedColor)
+            surface.fill(plain, color: fill)
+            surface.fill(limited, color: limitedColor)
+            surface.fill(clipped, color: clippedColor)
         }
     }
 

@@ -11,13 +11,8 @@ extension PixelRect {
     /// rects computed in points exact in pixels).
     public init(snapping rect: Rect, scale: Int) {
         let s = Double(scale)
-        func snap(_ v: Double) -> Int {
-            let scaled = (v * s).rounded(.toNearestOrAwayFromZero)
-            if scaled.isNaN { return 0 }
-            // Clamp so that absurd coordinates never trap on conversion.
-            return Int(min(max(scaled, -1_000_000_000), 1_000_000_000))
-        }
-        self.init(minX: snap(rect.minX), minY: snap(rect.minY), maxX: snap(rect.maxX), maxY: snap(rect.maxY))
+        self.init(minX: roundedInteger(rect.minX * s), minY: roundedInteger(rect.minY * s),
+                  maxX: roundedInteger(rect.maxX * s), maxY: roundedInteger(rect.maxY * s))
         if isEmpty { width = max(width, 0); height = max(height, 0) }
     }
 
@@ -34,4 +29,19 @@ extension PixelRect {
                   maxX: clamp((rect.maxX * s).rounded(.up)), maxY: clamp((rect.maxY * s).rounded(.up)))
         if isEmpty { width = max(width, 0); height = max(height, 0) }
     }
+}
+
+/// `v` rounded to the nearest integer, halves away from zero (as `v.rounded()`), clamped to
+/// ±10⁹ so that absurd coordinates never trap; 0 for NaN. Computed from the truncation
+/// instead of calling libm's `round` (baseline x86-64 has no instruction for this rounding):
+/// painting rounds every edge and color channel, and the call is a cold one on the input path.
+@inline(__always) func roundedInteger(_ v: Double) -> Int {
+    if v.isNaN { return 0 }
+    let clamped = min(max(v, -1_000_000_000), 1_000_000_000)
+    let truncated = Int(clamped)
+    // Exact: `clamped` and its integer part are within 2³⁰ of each other's binade.
+    let fraction = clamped - Double(truncated)
+    if fraction >= 0.5 { return truncated + 1 }
+    if fraction <= -0.5 { return truncated - 1 }
+    return truncated
 }

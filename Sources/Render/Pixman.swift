@@ -21,8 +21,8 @@ struct PremultipliedColor: Hashable {
     /// `color` with its alpha multiplied by `opacity`, premultiplied and rounded to 8 bits.
     init(_ color: Color, opacity: Double = 1) {
         let a = min(max(color.alpha * opacity, 0), 1)
-        func channel(_ c: UInt8) -> UInt8 { UInt8((Double(c) * a).rounded()) }
-        self.init(alpha: UInt8((a * 255).rounded()), red: channel(color.red),
+        func channel(_ c: UInt8) -> UInt8 { UInt8(roundedInteger(Double(c) * a)) }
+        self.init(alpha: UInt8(roundedInteger(a * 255)), red: channel(color.red),
                   green: channel(color.green), blue: channel(color.blue))
     }
 
@@ -60,11 +60,19 @@ final class PixelRegion {
         }
     }
 
-    /// The union of `rects` (which may overlap); empty rects are ignored.
-    init(_ rects: [PixelRect]) {
+    /// The union of `rects` (which may overlap) limited to `bounds`; empty rects are ignored.
+    init(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
         pointer = .allocate(capacity: 1)
-        var boxes = rects.compactMap(\.pixmanBox)
-        pixman_region32_init_rects(pointer, &boxes, Int32(boxes.count))
+        // The boxes go on the stack: pixman copies them (a single box needs no heap at all).
+        withUnsafeTemporaryAllocation(of: pixman_box32_t.self, capacity: max(rects.count, 1)) { boxes in
+            var count = 0
+            for rect in rects {
+                guard let box = rect.intersection(bounds).pixmanBox else { continue }
+                boxes[count] = box
+                count += 1
+            }
+            pixman_region32_init_rects(pointer, boxes.baseAddress, Int32(count))
+        }
     }
 
     deinit {
@@ -182,7 +190,19 @@ struct PixmanSurface {
     }
 
     func fill(_ rect: PixelRect, color: PremultipliedColor, operator op: CompositeOperator = .over) {
-        fill([rect], color: color, operator: op)
+        if op == .over && color.isTransparent { return }
+        guard var box = rect.pixmanBox else { return }
+        var c = color.pixmanColor
+        _ = pixman_image_fill_boxes(op.pixmanOp, image, &c, 1, &box)
+    }
+
+    /// Fills every box of `region` with `color`.
+    func fill(_ region: PixelRegion, color: PremultipliedColor, operator op: CompositeOperator = .over) {
+        if op == .over && color.isTransparent { return }
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(region.pointer, &count), count > 0 else { return }
+        var c = color.pixmanColor
+        _ = pixman_image_fill_boxes(op.pixmanOp, image, &c, count, boxes)
     }
 
     /// Composites `source` (whole, from its origin) OVER this surface at (`x`, `y`),

@@ -92,12 +92,11 @@ public final class Renderer {
     /// Repaints only the pixels in `damage` (buffer pixels; clipped to the canvas),
     /// leaving every other pixel untouched.
     public func render(damage: [PixelRect], into canvas: Canvas) {
-        let bounds = canvas.bounds
-        let region = PixelRegion(damage.map { $0.intersection(bounds) })
+        let region = PixelRegion(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty else { return }
         let surface = canvas.surface
         surface.setClip(region)
-        surface.fill(region.rects, color: PremultipliedColor(background), operator: .source)
+        surface.fill(region, color: PremultipliedColor(background), operator: .source)
         let target = PaintTarget(surface: surface, offsetX: 0, offsetY: 0, clip: region)
         let root = window.root
         paint(root, x: root.frame.minX, y: root.frame.minY, in: target)
@@ -148,25 +147,7 @@ public final class Renderer {
     /// clipping ancestor. Nil when nothing of it is painted (hidden or alpha 0 along
     /// its ancestor chain, not in this window, or clipped away).
     public func paintedRect(of node: Node) -> PixelRect? {
-        var chain: [Node] = []
-        var current: Node? = node
-        while let n = current {
-            if n.isHidden || n.alpha <= 0 { return nil }
-            chain.append(n)
-            current = n.supernode
-        }
-        guard chain.last === window.root else { return nil }
-        // Sum origins from the root down, in the same order as painting, so rounding agrees.
-        var x = 0.0, y = 0.0
-        var clip: Rect?
-        for n in chain.reversed() {
-            x += n.frame.minX
-            y += n.frame.minY
-            if n !== node, n.clipsToBounds {
-                let bounds = Rect(x: x, y: y, width: n.frame.width, height: n.frame.height)
-                clip = clip.map { $0.intersection(bounds) } ?? bounds
-            }
-        }
+        guard let (x, y, clip) = placement(of: node, target: node) else { return nil }
         var rect = Rect(x: x, y: y, width: node.frame.width, height: node.frame.height)
         if window.showsTappableAreas, let control = node as? ControlNode,
            let area = TappableArea(of: control), area.isInView {
@@ -176,6 +157,29 @@ public final class Renderer {
         guard !rect.isEmpty else { return nil }
         let pixels = PixelRect(snapping: rect, scale: scale)
         return pixels.isEmpty ? nil : pixels
+    }
+
+    /// Where `node` is painted: its origin in window points, summed from the root down in
+    /// the same order as painting (so rounding agrees), and the clip of its clipping
+    /// ancestors other than `target`. Nil when it or an ancestor is hidden or transparent,
+    /// or its root is not the window's. Recursive, so the input path allocates nothing.
+    private func placement(of node: Node, target: Node) -> (x: Double, y: Double, clip: Rect?)? {
+        if node.isHidden || node.alpha <= 0 { return nil }
+        var x = 0.0, y = 0.0
+        var clip: Rect?
+        if let parent = node.supernode {
+            guard let above = placement(of: parent, target: target) else { return nil }
+            (x, y, clip) = above
+        } else if node !== window.root {
+            return nil
+        }
+        x += node.frame.minX
+        y += node.frame.minY
+        if node !== target, node.clipsToBounds {
+            let bounds = Rect(x: x, y: y, width: node.frame.width, height: node.frame.height)
+            clip = clip.map { $0.intersection(bounds) } ?? bounds
+        }
+        return (x, y, clip)
     }
 
     // MARK: Text

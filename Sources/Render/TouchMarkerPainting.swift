@@ -40,8 +40,7 @@ extension Renderer {
     /// painting give. See `TouchMarkerStyle` for the look.
     public func paintTouchMarkers(_ markers: [TouchMarker], damage: [PixelRect], into canvas: Canvas) {
         guard !markers.isEmpty else { return }
-        let region = PixelRegion(damage)
-        region.intersect(canvas.bounds)
+        let region = PixelRegion(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty else { return }
         let visible = region.extents
         let surface = canvas.surface

@@ -9,6 +9,12 @@ public struct DamageRegion: Hashable, Sendable {
     public init() {}
 
     public init(_ rects: [PixelRect]) {
+        // One non-empty rect (the usual damage of an input event) is adopted as it is:
+        // no copy on the way from an invalidation to the buffer.
+        if rects.count == 1 {
+            if !rects[0].isEmpty { self.rects = rects }
+            return
+        }
         for rect in rects { add(rect) }
     }
 
@@ -25,11 +31,17 @@ public struct DamageRegion: Hashable, Sendable {
     }
 
     public mutating func add(_ region: DamageRegion) {
+        if rects.isEmpty {
+            rects = region.rects
+            return
+        }
         for rect in region.rects { add(rect) }
     }
 
-    /// The region limited to `rect` (e.g. the buffer bounds).
+    /// The region limited to `rect` (e.g. the buffer bounds); the region itself, sharing its
+    /// storage, when it lies inside already.
     public func clipped(to rect: PixelRect) -> DamageRegion {
-        DamageRegion(rects.map { $0.intersection(rect) })
+        if rects.allSatisfy({ rect.contains($0) }) { return self }
+        return DamageRegion(rects.map { $0.intersection(rect) })
     }
 }
