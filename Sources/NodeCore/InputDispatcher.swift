@@ -10,6 +10,8 @@ public final class InputDispatcher {
     public var onKey: ((_ key: String, _ pressed: Bool, _ time: Double) -> Void)?
 
     private var pending: [TimedInputEvent] = []
+    /// The batch being applied (see `applyPending`).
+    private var applying: [TimedInputEvent] = []
     /// Fingers that are down, counting downs still held in `pending`, in begin order.
     private var fingers: [Int] = []
     private var pointerLocation: Point?
@@ -77,9 +79,11 @@ public final class InputDispatcher {
     }
 
     private func applyPending() {
-        let batch = pending
-        pending.removeAll(keepingCapacity: true)
-        for item in batch {
+        // Swap buffers rather than copy: events fed while these apply queue up in the
+        // other one, and neither needs a new allocation once both have grown.
+        swap(&pending, &applying)
+        defer { applying.removeAll(keepingCapacity: true) }
+        for item in applying {
             switch item.event {
             case .touchDown(let id, let location):
                 window.touchDown(.finger(id), kind: .touch, at: location, time: item.time)

@@ -61,8 +61,14 @@ final class PixelRegion {
     }
 
     /// The union of `rects` (which may overlap) limited to `bounds`; empty rects are ignored.
-    init(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
-        pointer = .allocate(capacity: 1)
+    convenience init(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
+        self.init()
+        set(rects, clippedTo: bounds)
+    }
+
+    /// Makes the region the union of `rects` limited to `bounds`, reusing this object.
+    func set(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
+        pixman_region32_fini(pointer)
         // The boxes go on the stack: pixman copies them (a single box needs no heap at all).
         withUnsafeTemporaryAllocation(of: pixman_box32_t.self, capacity: max(rects.count, 1)) { boxes in
             var count = 0

@@ -55,6 +55,8 @@ public final class Renderer {
     public var warningHandler: (String) -> Void = Renderer.printToStandardError
 
     let layers = LayerPool()
+    /// The region `render(damage:into:)` paints, reused from frame to frame.
+    private let damageRegion = PixelRegion()
     private var glyphRenderer: GlyphRenderer?
     private var fontResolved = false
 
@@ -92,7 +94,8 @@ public final class Renderer {
     /// Repaints only the pixels in `damage` (buffer pixels; clipped to the canvas),
     /// leaving every other pixel untouched.
     public func render(damage: [PixelRect], into canvas: Canvas) {
-        let region = PixelRegion(damage, clippedTo: canvas.bounds)
+        let region = damageRegion
+        region.set(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty else { return }
         let surface = canvas.surface
         surface.setClip(region)

@@ -207,8 +207,10 @@ struct Generator {
         case .string: return arg.allowNull ? "\(a).s.map { String(cString: $0) }" : "\(a).s.map { String(cString: $0) } ?? \"\""
         case .array: return "waylandArrayBytes(\(a).a)"
         case .object:
-            let t = arg.interface.map(Naming.typeName) ?? "WaylandProxy"
-            return "WaylandProxy.existing(\(a).o) as? \(t)"
+            guard let t = arg.interface.map(Naming.typeName) else { return "WaylandProxy.existing(\(a).o)" }
+            // libwayland rejects an event whose object has another interface, and each
+            // interface has one class here: the downcast cannot fail (debug builds check it).
+            return "WaylandProxy.existing(\(a).o).map { unsafeDowncast($0, to: \(t).self) }"
         case .newID:
             let t = arg.interface.map(Naming.typeName) ?? "WaylandProxy"
             return "\(a).o.map { adoptChild(\(t).self, $0, version: version) }"

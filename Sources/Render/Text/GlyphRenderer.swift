@@ -39,6 +39,7 @@ final class GlyphRenderer {
     private var labelMasks: [LabelKey: LabelMask] = [:]
     /// Past this many distinct labels the mask cache starts over.
     static let maximumCachedLabels = 256
+    private var lastSolid: (color: PremultipliedColor, image: OpaquePointer)?
     /// The masks used most recently (a few), searched before `labelMasks`.
     private var recentLabels: [(key: LabelKey, mask: LabelMask)] = []
     static let recentLabelCount = 8
@@ -90,6 +91,7 @@ final class GlyphRenderer {
 
     deinit {
         for mask in labelMasks.values { pixman_image_unref(mask.image) }
+        if let lastSolid { pixman_image_unref(lastSolid.image) }
         pixman_glyph_cache_destroy(cache)
         FT_Done_Face(face)
         FT_Done_FreeType(library)
@@ -103,12 +105,21 @@ final class GlyphRenderer {
               let mask = labelMask(text, pixelSize: pixelSize, width: rect.width, height: rect.height) else { return }
         let area = mask.ink.offsetBy(dx: rect.x, dy: rect.y).intersection(visible)
         guard !area.isEmpty else { return }
-        var c = color.pixmanColor
-        guard let source = pixman_image_create_solid_fill(&c) else { return }
-        defer { pixman_image_unref(source) }
+        guard let source = solidFill(color) else { return }
         pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, surface.image, 0, 0,
                                  Int32(area.x - rect.x), Int32(area.y - rect.y), Int32(area.x), Int32(area.y),
                                  Int32(area.width), Int32(area.height))
+    }
+
+    /// A solid-fill source of `color`, kept while labels are drawn in that color (usually
+    /// all of them): no pixman image is created per label on the input path.
+    private func solidFill(_ color: PremultipliedColor) -> OpaquePointer? {
+        if let last = lastSolid, last.color == color { return last.image }
+        var c = color.pixmanColor
+        guard let image = pixman_image_create_solid_fill(&c) else { return nil }
+        if let last = lastSolid { pixman_image_unref(last.image) }
+        lastSolid = (color, image)
+        return image
     }
 
     /// The coverage of `text` centered in a `width` × `height` rect: the glyphs added

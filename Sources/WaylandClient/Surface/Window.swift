@@ -265,15 +265,7 @@ public final class Window {
         /* Request the frame callback before the commit it belongs to: it fires when the
            content of that commit is presented, which paces the next redraw. */
         let callback = surface.frame()
-        // The window holds the callback (`frameCallback`): it cannot outlive the window.
-        callback.onEvent = { [unowned(unsafe) self] event in
-            switch event {
-            case let .done(time):
-                frameCallback = nil
-                presentedFrames += 1
-                onFramePresented?(time)
-            }
-        }
+        callback.onEvent = frameDone
         frameCallback = callback
         surface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
         for rect in (damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : damage).rects {
@@ -287,6 +279,17 @@ public final class Window {
         onCommitted?()
         needsDisplay = false
         pendingDamage = DamageRegion()
+    }
+
+    /// The handler of every frame callback, made once. The window holds the callback
+    /// (`frameCallback`), so the callback cannot outlive the window.
+    private lazy var frameDone: (WlCallback.Event) -> Void = { [unowned(unsafe) self] event in
+        switch event {
+        case let .done(time):
+            frameCallback = nil
+            presentedFrames += 1
+            onFramePresented?(time)
+        }
     }
 
     private func applyScaleIfChanged() {
