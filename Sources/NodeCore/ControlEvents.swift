@@ -66,9 +66,3 @@ public struct ControlState: OptionSet, Hashable, Sendable {
     public static let disabled = ControlState(rawValue: 1 << 1)
     public static let selected = ControlState(rawValue: 1 << 2)
 }
-
-/// A value a control reports with its events (`ControlNode.eventValue`).
-public enum ControlValue: Hashable, Sendable {
-    case number(Double)
-    case bool(Bool)
-}

@@ -72,8 +72,9 @@ open class Node: Responder {
     /// parent a refcount side table, which made each retain on the hit-test path take
     /// the runtime's slow path.
     @exclusivity(unchecked) public internal(set) final unowned(unsafe) var supernode: Node?
-    /// Set on a window's root node only.
-    final weak var hostWindow: Window?
+    /// Set on a window's root node only. Not `weak` (every invalidation reads it): the
+    /// window clears it when it lets go of the root, on replacement and in its `deinit`.
+    final unowned(unsafe) var hostWindow: Window?
 
     public init(name: String, frame: Rect = .zero) {
         self.name = name

@@ -6,7 +6,7 @@ open class Window: Responder {
 
     /// The root of the tree; replacing it cancels touches bound into the old tree's controls.
     public final var root: Node {
-        willSet { root.hostWindow = nil }
+        willSet { if root.hostWindow === self { root.hostWindow = nil } }
         didSet {
             root.hostWindow = self
             if oldValue !== root { oldValue.forEachInSubtree { $0.didLeaveTree() } }
@@ -37,6 +37,10 @@ open class Window: Responder {
         self.application = application
         super.init()
         root.hostWindow = self
+    }
+
+    deinit {
+        if root.hostWindow === self { root.hostWindow = nil }
     }
 
     open override var nextResponder: Responder? { application }

@@ -18,6 +18,21 @@ private func p(_ x: Double, _ y: Double) -> SurfacePoint { SurfacePoint(x: x, y:
         #expect(batcher.frame() == nil)
     }
 
+    @Test func aRecycledBatchCarriesNothingIntoTheNext() throws {
+        var batcher = TouchBatcher()
+        batcher.down(id: 1, surfaceID: 3, location: p(1, 1), time: 1)
+        let firstValue = batcher.frame()
+        var first = try #require(firstValue)
+        let kept = first  // a receiver that keeps the batch keeps what it saw
+        batcher.recycle(&first)
+        #expect(first.events.isEmpty)
+        batcher.motion(id: 1, location: p(2, 2), time: 2)
+        let secondValue = batcher.frame()
+        let second = try #require(secondValue)
+        #expect(second.events.map(\.phase) == [.moved])
+        #expect(kept.events.map(\.phase) == [.began])
+    }
+
     @Test func downAndUpInOneFrameIsACompleteTap() throws {
         var batcher = TouchBatcher()
         batcher.down(id: 1, surfaceID: 1, location: p(5, 5), time: 1)

@@ -89,7 +89,10 @@ public final class Seat {
         case let .orientation(id, orientation):
             touchBatcher.orientation(id: id, degrees: orientation)
         }
-        if let batch { onTouch?(batch) }
+        if var batch {
+            onTouch?(batch)
+            touchBatcher.recycle(&batch)
+        }
     }
 
     private func handlePointer(_ event: WlPointer.Event) {

@@ -79,7 +79,16 @@ public struct TouchBatcher: Sendable {
 
     private mutating func takePending() -> TouchBatch? {
         guard !pending.isEmpty else { return nil }
-        defer { pending.removeAll(keepingCapacity: true) }
-        return TouchBatch(events: pending, surfaceID: surfaceID)
+        var events: [TouchEvent] = []
+        swap(&events, &pending)
+        return TouchBatch(events: events, surfaceID: surfaceID)
+    }
+
+    /// Takes back a delivered batch's storage for the next batch, so a steady stream of
+    /// frames allocates nothing (a copy is made only if the receiver kept the batch).
+    public mutating func recycle(_ batch: inout TouchBatch) {
+        guard pending.isEmpty else { return }
+        swap(&pending, &batch.events)
+        pending.removeAll(keepingCapacity: true)
     }
 }
