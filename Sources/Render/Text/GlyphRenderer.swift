@@ -39,6 +39,7 @@ final class GlyphRenderer {
     private var labelMasks: [LabelKey: LabelMask] = [:]
     /// Past this many distinct labels the mask cache starts over.
     static let maximumCachedLabels = 256
+    /// The solid source labels were last drawn with (see `solidFill`).
     private var lastSolid: (color: PremultipliedColor, image: OpaquePointer)?
     /// The masks used most recently (a few), searched before `labelMasks`.
     private var recentLabels: [(key: LabelKey, mask: LabelMask)] = []
