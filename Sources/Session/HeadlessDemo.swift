@@ -42,7 +42,7 @@ public enum HeadlessDemo {
             let injected = try weston.monotonicTime()
             for event in script[last...] { try injector.inject(event.event) }
             _ = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 10)
-            _ = try weston.screenshot(to: files.screenshot)
+            try screenshotOnceSettled(weston, client, to: files.screenshot)
             for event in script[last...] {
                 if case let .touchDown(id, _) = event.event {
                     try injector.inject(.touchUp(id: id))
@@ -68,5 +68,21 @@ public enum HeadlessDemo {
     /// This program, to launch as the Wayland client.
     static var executablePath: String {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    }
+
+    /// Takes the screenshot once the client has drawn everything it was sent. The first
+    /// commit after the last input may be a frame drawn before that input was read (a frame
+    /// the client held back for its frame callback): while the client commits again after a
+    /// screenshot was started, it is taken again.
+    private static func screenshotOnceSettled(_ weston: HeadlessWeston, _ client: ChildProcess,
+                                              to file: URL) throws(HarnessError) {
+        for _ in 0 ..< 10 {
+            _ = client.waitUntilIdle(timeout: 10)
+            let started = try weston.monotonicTime()
+            _ = try weston.screenshot(to: file)
+            _ = client.waitUntilIdle(timeout: 10)
+            // Answers at once when such a commit happened; 1 ms (the least) otherwise.
+            guard (try? weston.waitForCommit(after: started, pid: client.pid, timeout: 0.001)) != nil else { return }
+        }
     }
 }
