@@ -33,10 +33,12 @@ let package = Package(
             swiftSettings: releaseHotPath,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // A seeded random generator for benchmarks, randomized tests and the soak tool.
+        .target(name: "SeededRandom"),
         // Prints hit-test and tap-dispatch timings: `swift run -c release NodeCoreBenchmarks`.
         .executableTarget(
             name: "NodeCoreBenchmarks",
-            dependencies: ["NodeCore"],
+            dependencies: ["NodeCore", "SeededRandom"],
             path: "Benchmarks/NodeCoreBenchmarks"
         ),
         // Scene, input-script and event-log files, with line-accurate errors.
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "AuditFormat", dependencies: ["NodeCore", "SceneFormat"]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat"],
+            dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
             exclude: ["Golden"]
         ),
         .executableTarget(
@@ -149,7 +151,8 @@ let package = Package(
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
                           path: "Benchmarks/SessionBenchmarks"),
-        .executableTarget(name: "TouchstoneSoak", dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore"],
+        .executableTarget(name: "TouchstoneSoak",
+                          dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],
                           path: "tools/Soak"),
         // End-to-end: `touchstone run` under a private headless weston with injected seat input.
         .testTarget(name: "SessionEndToEndTests",

@@ -12,22 +12,7 @@
 // (e.g. `valgrind --tool=callgrind .build/release/NodeCoreBenchmarks hit --runs 1`).
 
 import NodeCore
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny fixed-seed generator, so every run
-/// measures the same trees and points.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 let windowSize = Size(width: 1024, height: 1024)
 let fanOut = 8

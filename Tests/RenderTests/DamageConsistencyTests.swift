@@ -1,27 +1,16 @@
 import NodeCore
+import SeededRandom
 import Testing
 @testable import Render
-
-/// SplitMix64: a small deterministic generator, so every failure replays from its seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random scenes and random changes: whatever changes, repainting only the reported
 /// damage must give the pixels of a full repaint.
 private struct RandomScene {
-    var rng: SeededGenerator
+    var rng: SplitMix64
     var nodes: [Node] = []
     var counter = 0
 
-    init(seed: UInt64) { rng = SeededGenerator(state: seed) }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
 

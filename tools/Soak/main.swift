@@ -8,6 +8,7 @@ import NodeCore
 import SceneFormat
 import Session
 import WestonHarness
+import SeededRandom
 
 struct Options {
     var minutes = 10.0
@@ -26,18 +27,6 @@ struct Options {
                 exit(2)
             }
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator so a failing run can be repeated.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -69,7 +58,7 @@ func checkInvariant(_ events: [EventLogEntry]) -> [String] {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-var random = SplitMix64(state: options.seed)
+var random = SplitMix64(seed: options.seed)
 let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 let touchstone = buildFolder.appending(path: "touchstone").path
 /// fontconfig's own one-time leak while parsing its configuration (see the file).
