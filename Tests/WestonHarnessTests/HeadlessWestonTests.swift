@@ -106,25 +106,20 @@ struct HeadlessWestonTests {
     }
 
     @Test func touchCancelReachesTheFocusedClient() throws {
-        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
-        defer { weston.stop() }
-        let (client, log) = try launchDebugClient(weston)
-        defer { terminate(client) }
-        _ = try weston.waitForView(timeout: 10)
-        try waitUntilBound(weston, log, requests: ["get_touch("])
+        try withBoundDebugClient { weston, log in
+            try weston.touchDown(id: 3, x: 300, y: 200)
+            try weston.touchFrame()
+            let cancel = try weston.touchCancel()
+            #expect(cancel.resources == 1)
 
-        try weston.touchDown(id: 3, x: 300, y: 200)
-        try weston.touchFrame()
-        let cancel = try weston.touchCancel()
-        #expect(cancel.resources == 1)
+            // Weston's touch state is reset: a new first finger works.
+            try weston.touchDown(id: 4, x: 500, y: 400)
+            try weston.touchFrame()
+            try weston.touchUp(id: 4)
 
-        // Weston's touch state is reset: a new first finger works.
-        try weston.touchDown(id: 4, x: 500, y: 400)
-        try weston.touchFrame()
-        try weston.touchUp(id: 4)
-
-        let names = try waitForTouchEvents(log, count: 6).map(\.name)
-        #expect(names == ["down", "frame", "cancel", "down", "frame", "up"])
+            let names = try waitForTouchEvents(log, count: 6).map(\.name)
+            #expect(names == ["down", "frame", "cancel", "down", "frame", "up"])
+        }
     }
 
     @Test func commitTimingCanFollowOneClient() throws {
@@ -158,47 +153,38 @@ struct HeadlessWestonTests {
 
     /// Reproduces weston 10 (issue 44): no wl_touch.frame after the last up.
     @Test func weston10SendsNoFrameAfterTheLastUp() throws {
-        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
-        defer { weston.stop() }
-        let (client, log) = try launchDebugClient(weston)
-        defer { terminate(client) }
-        _ = try weston.waitForView(timeout: 10)
-        try waitUntilBound(weston, log, requests: ["get_touch("])
+        try withBoundDebugClient { weston, log in
+            try weston.touchDown(id: 0, x: 300, y: 200)
+            try weston.touchFrame()
+            try weston.touchUp(id: 0)
+            try weston.touchFrame()  // no focus any more: weston drops it
+            try weston.touchDown(id: 1, x: 400, y: 300)
+            try weston.touchFrame()
+            try weston.touchUp(id: 1)
 
-        try weston.touchDown(id: 0, x: 300, y: 200)
-        try weston.touchFrame()
-        try weston.touchUp(id: 0)
-        try weston.touchFrame()  // no focus any more: weston drops it
-        try weston.touchDown(id: 1, x: 400, y: 300)
-        try weston.touchFrame()
-        try weston.touchUp(id: 1)
-
-        let names = try waitForTouchEvents(log, count: 6).map(\.name)
-        #expect(names == ["down", "frame", "up", "down", "frame", "up"])
+            let names = try waitForTouchEvents(log, count: 6).map(\.name)
+            #expect(names == ["down", "frame", "up", "down", "frame", "up"])
+        }
     }
 
     @Test func pointerAndKeyboardEventsReachTheClient() throws {
-        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
-        defer { weston.stop() }
         // weston-eventdemo binds pointer and keyboard (simple-touch does not).
-        let (client, log) = try launchDebugClient(weston, executable: "/usr/bin/weston-eventdemo")
-        defer { terminate(client) }
-        _ = try weston.waitForView(timeout: 10)
-        try waitUntilBound(weston, log, requests: ["get_pointer(", "get_keyboard("])
+        try withBoundDebugClient(executable: "/usr/bin/weston-eventdemo",
+                                 binding: ["get_pointer(", "get_keyboard("]) { weston, log in
+            try weston.pointerMotion(x: 200, y: 200)
+            try weston.pointerButton(.left, pressed: true)
+            try weston.pointerButton(.left, pressed: false)
+            try weston.pointerAxis(.vertical, value: 10)
+            try weston.key(30, pressed: true)
+            try weston.key(30, pressed: false)
 
-        try weston.pointerMotion(x: 200, y: 200)
-        try weston.pointerButton(.left, pressed: true)
-        try weston.pointerButton(.left, pressed: false)
-        try weston.pointerAxis(.vertical, value: 10)
-        try weston.key(30, pressed: true)
-        try weston.key(30, pressed: false)
-
-        let expected = [
-            "wl_pointer@", ".motion(", ", 272, 1)", ", 272, 0)", ".axis(", ", 30, 1)", ", 30, 0)",
-        ]
-        let text = try waitForLog(log, containing: expected, timeout: 5)
-        for marker in expected {
-            #expect(text.contains(marker), "\(marker)")
+            let expected = [
+                "wl_pointer@", ".motion(", ", 272, 1)", ", 272, 0)", ".axis(", ", 30, 1)", ", 30, 0)",
+            ]
+            let text = try waitForLog(log, containing: expected, timeout: 5)
+            for marker in expected {
+                #expect(text.contains(marker), "\(marker)")
+            }
         }
     }
 
@@ -235,26 +221,21 @@ struct HeadlessWestonTests {
     }
 
     @Test func aSecondFingerGoesToTheSurfaceTheFirstOnePicked() throws {
-        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
-        defer { weston.stop() }
-        let (client, log) = try launchDebugClient(weston)
-        defer { terminate(client) }
-        _ = try weston.waitForView(timeout: 10)
-        try waitUntilBound(weston, log, requests: ["get_touch("])
+        try withBoundDebugClient { weston, log in
+            try weston.touchDown(id: 0, x: 300, y: 200)
+            // Outside the window: still delivered to it (weston keeps the focus
+            // of the first finger until all are up).
+            try weston.touchDown(id: 1, x: 20, y: 20)
+            try weston.touchFrame()
+            try weston.touchUp(id: 1)
+            try weston.touchUp(id: 0)
 
-        try weston.touchDown(id: 0, x: 300, y: 200)
-        // Outside the window: still delivered to it (weston keeps the focus
-        // of the first finger until all are up).
-        try weston.touchDown(id: 1, x: 20, y: 20)
-        try weston.touchFrame()
-        try weston.touchUp(id: 1)
-        try weston.touchUp(id: 0)
-
-        let events = try waitForTouchEvents(log, count: 5)
-        #expect(events.map(\.name) == ["down", "down", "frame", "up", "up"])
-        let downs = events.filter { $0.name == "down" }.map(\.line)
-        // Surface-local coordinates of the second finger: (20 - 100, 20 - 50).
-        #expect(downs.last?.contains("-80.00000000, -30.00000000") == true, "\(downs)")
+            let events = try waitForTouchEvents(log, count: 5)
+            #expect(events.map(\.name) == ["down", "down", "frame", "up", "up"])
+            let downs = events.filter { $0.name == "down" }.map(\.line)
+            // Surface-local coordinates of the second finger: (20 - 100, 20 - 50).
+            #expect(downs.last?.contains("-80.00000000, -30.00000000") == true, "\(downs)")
+        }
     }
 
     @Test func aCrashedWestonIsReportedWithItsLog() throws {
@@ -322,6 +303,19 @@ private func launchDebugClient(
     let client = try weston.launchClient(
         executable, extraEnvironment: ["WAYLAND_DEBUG": "client"], outputPath: log.path)
     return (client, log)
+}
+
+/// Runs `body` with a headless weston and a debug-logging client (`executable`) that is
+/// mapped and has bound its input objects (`binding`); stops both afterwards.
+private func withBoundDebugClient(executable: String = simpleTouch, binding requests: [String] = ["get_touch("],
+                                  _ body: (HeadlessWeston, URL) throws -> Void) throws {
+    let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+    defer { weston.stop() }
+    let (client, log) = try launchDebugClient(weston, executable: executable)
+    defer { terminate(client) }
+    _ = try weston.waitForView(timeout: 10)
+    try waitUntilBound(weston, log, requests: requests)
+    try body(weston, log)
 }
 
 /// Waits until the client has sent `requests` (the ones creating its input objects), then
