@@ -14,7 +14,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Record the session's input to this file as an input script that `touchstone replay` accepts.")
     var record: String?
 
-    @Option(help: "Write the event log to this file (line by line, as events happen) instead of standard output.")
+    @Option(help: "Write the event log to this file (each event right after the frame that shows it) instead of standard output.")
     var events: String?
 
     @Flag(help: "Start with the tappable-area debug overlay on.")
