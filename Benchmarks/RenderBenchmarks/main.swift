@@ -159,27 +159,26 @@ let memsetFrame = measure(iterations) { value ^= 0x55; memset(canvas.baseAddress
 renderer.renderFull(into: canvas)
 let full = measure(iterations) { renderer.renderFull(into: canvas) }
 
-var lastDamage: [PixelRect] = []
-let damaged = measure(iterations) {
-    toggle.toggle()
-    button.isHighlighted = toggle
-    lastDamage = renderer.takeDamage()
-    renderer.render(damage: lastDamage, into: canvas)
+/// Toggles the button's highlight and repaints its damage, `iterations` times: the time per
+/// frame, the damage's bounding box, and a memset of the same rows for comparison.
+@MainActor func measureHighlight() -> (time: Double, rect: PixelRect, memset: Double) {
+    var lastDamage: [PixelRect] = []
+    let time = measure(iterations) {
+        toggle.toggle()
+        button.isHighlighted = toggle
+        lastDamage = renderer.takeDamage()
+        renderer.render(damage: lastDamage, into: canvas)
+    }
+    let rect = lastDamage.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+    return (time, rect, measure(iterations) { value ^= 0x55; memsetRows(canvas, rect, value: value) })
 }
-let damageRect = lastDamage.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
-let memsetDamage = measure(iterations) { value ^= 0x55; memsetRows(canvas, damageRect, value: value) }
+
+let (damaged, damageRect, memsetDamage) = measureHighlight()
 
 window.showsTappableAreas = true
 _ = renderer.takeDamage()
 let fullOverlay = measure(iterations) { renderer.renderFull(into: canvas) }
-let damagedOverlay = measure(iterations) {
-    toggle.toggle()
-    button.isHighlighted = toggle
-    lastDamage = renderer.takeDamage()
-    renderer.render(damage: lastDamage, into: canvas)
-}
-let overlayRect = lastDamage.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
-let memsetOverlayDamage = measure(iterations) { value ^= 0x55; memsetRows(canvas, overlayRect, value: value) }
+let (damagedOverlay, overlayRect, memsetOverlayDamage) = measureHighlight()
 
 print("Render benchmarks: \(Int(Settings.width))×\(Int(Settings.height)) at scale 1, \(Settings.controlCount) controls "
       + "(labels, a clipping grid, a translucent side panel), median of \(iterations) frames, cache-hot")
