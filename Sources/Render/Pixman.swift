@@ -101,16 +101,6 @@ final class PixelRegion {
         return PixelRect(minX: Int(box.x1), minY: Int(box.y1), maxX: Int(box.x2), maxY: Int(box.y2))
     }
 
-    /// The region's boxes, banded top to bottom.
-    var rects: [PixelRect] {
-        var count: Int32 = 0
-        guard let boxes = pixman_region32_rectangles(pointer, &count) else { return [] }
-        return (0..<Int(count)).map { i in
-            let b = boxes[i]
-            return PixelRect(minX: Int(b.x1), minY: Int(b.y1), maxX: Int(b.x2), maxY: Int(b.y2))
-        }
-    }
-
     func union(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         pixman_region32_union_rect(pointer, pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
