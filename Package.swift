@@ -135,10 +135,10 @@ let package = Package(
             name: "WaylandClientTests",
             dependencies: ["WaylandClient", "CXKBCommon"]
         ),
-        // End-to-end tests: each starts its own headless weston.
+        // End-to-end tests: each starts its own headless weston (seat input through WestonHarness).
         .testTarget(
             name: "WaylandIntegrationTests",
-            dependencies: ["WaylandClient", "CPNG"]
+            dependencies: ["WaylandClient", "CPNG", "WestonHarness"]
         ),
         .executableTarget(
             name: "WaylandBench",

@@ -142,7 +142,7 @@ public final class LiveSession {
                 case let .button(code, pressed):
                     guard let button = PointerButton(evdevCode: code) else { continue }
                     feed(.pointerButton(button, pressed: pressed), at: time)
-                case .axis:
+                case .axis, .axisStop:
                     continue
                 }
             }

@@ -256,6 +256,12 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     public enum PointerButton: String, Sendable { case left, right, middle }
     public enum ScrollAxis: String, Sendable { case vertical, horizontal }
+    /// `wl_pointer.axis_source`: a wheel scrolls in steps, `finger` (a touchpad) ends its
+    /// sequence with `pointerAxisStop`, `continuous` is any other smooth device.
+    public enum ScrollSource: String, Sendable {
+        case wheel, finger, continuous
+        case wheelTilt = "wheel-tilt"
+    }
 
     @discardableResult
     public func pointerMotion(x: Double, y: Double) throws(HarnessError) -> UInt64 {
@@ -267,9 +273,25 @@ public final class HeadlessWeston: @unchecked Sendable {
         try stamped("pointer button \(button.rawValue) \(pressed ? "pressed" : "released")")
     }
 
+    /// One scroll frame: `axis_source` when `source` is given, `axis_discrete` when
+    /// `steps` is (wheel clicks), then `axis` by `value` points (non-zero) and `frame`.
     @discardableResult
-    public func pointerAxis(_ axis: ScrollAxis, value: Double) throws(HarnessError) -> UInt64 {
-        try stamped("pointer axis \(axis.rawValue) \(Self.number(value))")
+    public func pointerAxis(_ axis: ScrollAxis, value: Double, source: ScrollSource? = nil,
+                            steps: Int32? = nil) throws(HarnessError) -> UInt64 {
+        guard steps == nil || source != nil else {
+            throw .invalidArgument("wheel steps need a scroll source")
+        }
+        var command = "pointer axis \(axis.rawValue) \(Self.number(value))"
+        if let source { command += " \(source.rawValue)" }
+        if let steps { command += " \(steps)" }
+        return try stamped(command)
+    }
+
+    /// `axis_stop` on `axis` (after `axis_source` when `source` is given), then `frame`:
+    /// the fingers left the touchpad, where kinetic scrolling starts.
+    @discardableResult
+    public func pointerAxisStop(_ axis: ScrollAxis, source: ScrollSource? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("pointer axis-stop \(axis.rawValue)" + (source.map { " \($0.rawValue)" } ?? ""))
     }
 
     /// `code` is an evdev key code (`KEY_A` is 30).

@@ -118,16 +118,77 @@ private func p(_ x: Double, _ y: Double) -> SurfacePoint { SurfacePoint(x: x, y:
         #expect(motion.events.map(\.action) == [.motion])
     }
 
-    @Test func discreteStepsAttachToTheFollowingAxisEvent() throws {
+    @Test func theFramesSourceAppliesToEveryScrollEventInItWhereverItArrives() throws {
         var batcher = PointerBatcher(sendsFrames: true)
-        _ = batcher.enter(surfaceID: 1, location: p(0, 0))
-        batcher.axisDiscrete(steps: -1)
-        _ = batcher.axis(vertical: true, value: -10, time: 3)
-        _ = batcher.axis(vertical: false, value: 2, time: 3)
+        _ = batcher.enter(surfaceID: 1, location: p(4, 5))
+        _ = batcher.frame()
+        #expect(batcher.axis(.vertical, value: -10, time: 3) == nil)
+        #expect(batcher.axis(.horizontal, value: 2.5, time: 3) == nil)
+        batcher.axisSource(.finger)  // after the axis events: the protocol fixes no order
         let batchValue = batcher.frame()
         let batch = try #require(batchValue)
-        #expect(batch.events.dropFirst().map(\.action) == [.axis(vertical: true, value: -10, discrete: -1),
-                                                         .axis(vertical: false, value: 2, discrete: nil)])
+        #expect(batch.events.map(\.action) == [.axis(.vertical, value: -10, source: .finger, value120: nil),
+                                               .axis(.horizontal, value: 2.5, source: .finger, value120: nil)])
+        #expect(batch.events.allSatisfy { $0.location == p(4, 5) && $0.time == 3 })
+    }
+
+    @Test func axisStopEndsTheSequenceOnItsAxisWithItsTimeAndSource() throws {
+        var batcher = PointerBatcher(sendsFrames: true)
+        _ = batcher.enter(surfaceID: 1, location: p(0, 0))
+        _ = batcher.frame()
+        batcher.axisSource(.finger)
+        _ = batcher.axisStop(.vertical, time: 40)
+        _ = batcher.axisStop(.horizontal, time: 40)
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.events.map(\.action) == [.axisStop(.vertical, source: .finger),
+                                               .axisStop(.horizontal, source: .finger)])
+        #expect(batch.events.map(\.time) == [40, 40])
+    }
+
+    @Test func discreteStepsBecome120thsOfTheAxisEventOnTheSameAxis() throws {
+        var batcher = PointerBatcher(sendsFrames: true)
+        _ = batcher.enter(surfaceID: 1, location: p(0, 0))
+        batcher.axisSource(.wheel)
+        batcher.axisDiscrete(.horizontal, steps: -2)
+        _ = batcher.axis(.vertical, value: 10, time: 7)
+        _ = batcher.axis(.horizontal, value: -20, time: 7)
+        let batchValue = batcher.frame()
+        let batch = try #require(batchValue)
+        #expect(batch.events.dropFirst().map(\.action) == [.axis(.vertical, value: 10, source: .wheel, value120: nil),
+                                                          .axis(.horizontal, value: -20, source: .wheel, value120: -240)])
+    }
+
+    @Test func value120IsSummedPerAxisWithinAFrameAndNothingCarriesIntoTheNext() throws {
+        var batcher = PointerBatcher(sendsFrames: true)
+        _ = batcher.enter(surfaceID: 1, location: p(0, 0))
+        _ = batcher.frame()
+        batcher.axisSource(.wheel)
+        batcher.axisValue120(.vertical, value120: 30)
+        batcher.axisValue120(.vertical, value120: 60)
+        _ = batcher.axis(.vertical, value: 7.5, time: 9)
+        let firstValue = batcher.frame()
+        let first = try #require(firstValue)
+        #expect(first.events.map(\.action) == [.axis(.vertical, value: 7.5, source: .wheel, value120: 90)])
+        _ = batcher.axis(.vertical, value: 1, time: 10)
+        let secondValue = batcher.frame()
+        let second = try #require(secondValue)
+        #expect(second.events.map(\.action) == [.axis(.vertical, value: 1, source: nil, value120: nil)])
+    }
+
+    @Test func olderSeatsDeliverEachScrollEventAloneWithoutSource() throws {
+        var batcher = PointerBatcher(sendsFrames: false)
+        _ = batcher.enter(surfaceID: 1, location: p(2, 2))
+        let axisValue = batcher.axis(.vertical, value: 15, time: 1)
+        let axis = try #require(axisValue)
+        #expect(axis.events.map(\.action) == [.axis(.vertical, value: 15, source: nil, value120: nil)])
+    }
+
+    @Test func scrollOutsideOurSurfacesIsIgnored() {
+        var batcher = PointerBatcher(sendsFrames: true)
+        #expect(batcher.axis(.vertical, value: 5, time: 1) == nil)
+        #expect(batcher.axisStop(.vertical, time: 2) == nil)
+        #expect(batcher.frame() == nil)
     }
 
     @Test func motionOutsideOurSurfacesIsIgnored() {

@@ -11,7 +11,7 @@ private func paintSolid(_ window: Window, argb: UInt32) {
 }
 
 /// Runs the loop until `condition` holds after an iteration, failing after `seconds`.
-private func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: @escaping () -> Bool) throws {
+func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: @escaping () -> Bool) throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     let id = connection.loop.addIdleWork { if condition() { connection.loop.stop() } }
     defer { connection.loop.removeIdleWork(id) }

@@ -54,7 +54,9 @@ struct HeadlessWestonTests {
         let malformed = [
             "bogus", "touch", "touch down", "touch down x 1 2", "touch down 1 nan 2",
             "touch up 7", "touch motion 3 1 1", "pointer button left sideways",
-            "pointer axis diagonal 1", "key -1 pressed", "key 30", "screenshot relative.png",
+            "pointer axis diagonal 1", "pointer axis vertical 0", "pointer axis vertical 1 sideways",
+            "pointer axis vertical 1 wheel 0", "pointer axis vertical 1 wheel 1 2", "pointer axis-stop diagonal",
+            "pointer axis-stop vertical finger extra", "key -1 pressed", "key 30", "screenshot relative.png",
             "wait-frame 0", "commit-wait", "views extra", String(repeating: "x", count: 9000),
         ]
         for command in malformed {
@@ -185,6 +187,31 @@ struct HeadlessWestonTests {
             for marker in expected {
                 #expect(text.contains(marker), "\(marker)")
             }
+        }
+    }
+
+    @Test func scrollFramesCarryTheirSourceWheelStepsAndTheTouchpadsStop() throws {
+        try withBoundDebugClient(executable: "/usr/bin/weston-eventdemo",
+                                 binding: ["get_pointer("]) { weston, log in
+            try weston.pointerMotion(x: 200, y: 200)
+            try weston.pointerAxis(.vertical, value: 15, source: .wheel, steps: 1)
+            try weston.pointerAxis(.horizontal, value: -7.5, source: .finger)
+            try weston.pointerAxisStop(.horizontal, source: .finger)
+            try weston.pointerAxis(.vertical, value: 3)
+
+            let markers = [".axis_source(0)", ".axis_discrete(0, 1)", ", 0, 15.00000000)", ".axis_source(1)",
+                           ", 1, -7.50000000)", ".axis_stop(", ", 0, 3.00000000)"]
+            let text = try waitForLog(log, containing: markers, timeout: 5)
+            let pointerEvents = text.split(separator: "\n").filter { $0.contains("wl_pointer@") && !$0.contains(" -> ") }
+                .compactMap { line in line.range(of: "wl_pointer@").map { String(line[$0.upperBound...]) } }
+                .map { $0.drop { $0 != "." }.prefix { $0 != "(" } }
+                .filter { $0 != ".motion" && $0 != ".enter" }
+            #expect(pointerEvents == [".frame",  // the enter's frame
+                                      ".frame",  // the motion's
+                                      ".axis_source", ".axis_discrete", ".axis", ".frame",
+                                      ".axis_source", ".axis", ".frame",
+                                      ".axis_source", ".axis_stop", ".frame",
+                                      ".axis", ".frame"], "\(text)")
         }
     }
 

@@ -14,6 +14,107 @@ touch_slot(struct harness *h, int id)
 	return -1;
 }
 
+#define POINTER_USAGE \
+	"pointer motion X Y | pointer button left|right|middle " \
+	"pressed|released | pointer axis vertical|horizontal V " \
+	"[wheel|finger|continuous|wheel-tilt [STEPS]] | " \
+	"pointer axis-stop vertical|horizontal [SOURCE]"
+
+static bool
+parse_axis(struct conn *c, const char *word, uint32_t *axis)
+{
+	if (strcmp(word, "vertical") == 0)
+		*axis = WL_POINTER_AXIS_VERTICAL_SCROLL;
+	else if (strcmp(word, "horizontal") == 0)
+		*axis = WL_POINTER_AXIS_HORIZONTAL_SCROLL;
+	else {
+		reply(c, "error axis must be vertical or horizontal");
+		return false;
+	}
+	return true;
+}
+
+static bool
+parse_axis_source(struct conn *c, const char *word, uint32_t *source)
+{
+	if (strcmp(word, "wheel") == 0)
+		*source = WL_POINTER_AXIS_SOURCE_WHEEL;
+	else if (strcmp(word, "finger") == 0)
+		*source = WL_POINTER_AXIS_SOURCE_FINGER;
+	else if (strcmp(word, "continuous") == 0)
+		*source = WL_POINTER_AXIS_SOURCE_CONTINUOUS;
+	else if (strcmp(word, "wheel-tilt") == 0)
+		*source = WL_POINTER_AXIS_SOURCE_WHEEL_TILT;
+	else {
+		reply(c, "error axis source must be wheel, finger, continuous "
+		      "or wheel-tilt");
+		return false;
+	}
+	return true;
+}
+
+/* [axis_source], axis (axis_stop for value 0), frame; replies the time. */
+static void
+send_axis_frame(struct conn *c, bool has_source, uint32_t source,
+		struct weston_pointer_axis_event *ev)
+{
+	struct timespec ts;
+	uint64_t ns = now_ns(&ts);
+
+	if (has_source)
+		notify_axis_source(&c->h->seat, source);
+	notify_axis(&c->h->seat, &ts, ev);
+	notify_pointer_frame(&c->h->seat);
+	reply(c, "ok %llu", (unsigned long long)ns);
+}
+
+/*
+ * One scroll frame: [axis_source], [axis_discrete], axis, frame. weston 10
+ * turns an axis event of value 0 into axis_stop, so 0 is refused here:
+ * `pointer axis-stop` says that on purpose.
+ */
+static void
+cmd_pointer_axis(struct conn *c, char **argv, int argc)
+{
+	struct weston_pointer_axis_event ev = { 0 };
+	uint32_t source = 0;
+	long steps;
+
+	if (!parse_axis(c, argv[2], &ev.axis))
+		return;
+	if (!parse_double(argv[3], &ev.value) || ev.value == 0) {
+		reply(c, "error bad axis value (a non-zero number; "
+		      "`pointer axis-stop` ends a scroll)");
+		return;
+	}
+	if (argc >= 5 && !parse_axis_source(c, argv[4], &source))
+		return;
+	if (argc == 6) {
+		if (!parse_int(argv[5], INT32_MIN, INT32_MAX, &steps) ||
+		    steps == 0) {
+			reply(c, "error bad wheel steps (a non-zero integer)");
+			return;
+		}
+		ev.has_discrete = true;
+		ev.discrete = (int32_t)steps;
+	}
+	send_axis_frame(c, argc >= 5, source, &ev);
+}
+
+/* axis_stop: weston sends it for an axis event of value 0. */
+static void
+cmd_pointer_axis_stop(struct conn *c, char **argv, int argc)
+{
+	struct weston_pointer_axis_event ev = { 0 };
+	uint32_t source = 0;
+
+	if (!parse_axis(c, argv[2], &ev.axis))
+		return;
+	if (argc == 4 && !parse_axis_source(c, argv[3], &source))
+		return;
+	send_axis_frame(c, argc == 4, source, &ev);
+}
+
 static void
 cmd_pointer(struct conn *c, char **argv, int argc)
 {
@@ -58,31 +159,13 @@ cmd_pointer(struct conn *c, char **argv, int argc)
 		notify_button(&h->seat, &ts, button, state);
 		notify_pointer_frame(&h->seat);
 		reply(c, "ok %llu", (unsigned long long)ns);
-	} else if (argc == 4 && strcmp(argv[1], "axis") == 0) {
-		struct weston_pointer_axis_event ev = { 0 };
-		double v;
-
-		if (strcmp(argv[2], "vertical") == 0)
-			ev.axis = WL_POINTER_AXIS_VERTICAL_SCROLL;
-		else if (strcmp(argv[2], "horizontal") == 0)
-			ev.axis = WL_POINTER_AXIS_HORIZONTAL_SCROLL;
-		else {
-			reply(c, "error axis must be vertical or horizontal");
-			return;
-		}
-		if (!parse_double(argv[3], &v)) {
-			reply(c, "error bad axis value");
-			return;
-		}
-		ev.value = v;
-		ns = now_ns(&ts);
-		notify_axis(&h->seat, &ts, &ev);
-		notify_pointer_frame(&h->seat);
-		reply(c, "ok %llu", (unsigned long long)ns);
+	} else if (argc >= 4 && argc <= 6 && strcmp(argv[1], "axis") == 0) {
+		cmd_pointer_axis(c, argv, argc);
+	} else if (argc >= 3 && argc <= 4 &&
+		   strcmp(argv[1], "axis-stop") == 0) {
+		cmd_pointer_axis_stop(c, argv, argc);
 	} else {
-		reply(c, "error usage: pointer motion X Y | pointer button "
-		      "left|right|middle pressed|released | pointer axis "
-		      "vertical|horizontal V");
+		reply(c, "error usage: %s", POINTER_USAGE);
 	}
 }
 

@@ -53,6 +53,7 @@ void notify_button(struct weston_seat *seat, const struct timespec *time,
 		   int32_t button, enum wl_pointer_button_state state);
 void notify_axis(struct weston_seat *seat, const struct timespec *time,
 		 struct weston_pointer_axis_event *event);
+void notify_axis_source(struct weston_seat *seat, uint32_t source);
 void notify_pointer_frame(struct weston_seat *seat);
 void notify_key(struct weston_seat *seat, const struct timespec *time,
 		uint32_t key, enum wl_keyboard_key_state state,

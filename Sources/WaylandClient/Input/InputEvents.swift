@@ -56,12 +56,34 @@ public enum PointerAction: Hashable, Sendable {
     case motion
     /// Linux evdev code (BTN_LEFT = 0x110).
     case button(code: UInt32, pressed: Bool)
-    /// Scroll along `vertical` or horizontal, in points; `discrete` wheel steps when known.
-    case axis(vertical: Bool, value: Double, discrete: Int32?)
+    /// Scroll by `value` surface points along `axis`. `source` is the frame's
+    /// `axis_source` (nil when the compositor sent none); `value120` the wheel distance in
+    /// 1/120 steps (`axis_value120`, or `axis_discrete` × 120 on seats before version 8).
+    case axis(PointerEvent.Axis, value: Double, source: PointerEvent.AxisSource?, value120: Int32?)
+    /// The scroll sequence on `axis` ended (`axis_stop`: e.g. the fingers left a touchpad),
+    /// where kinetic scrolling may start.
+    case axisStop(PointerEvent.Axis, source: PointerEvent.AxisSource?)
 }
 
 /// One pointer event, as a value.
 public struct PointerEvent: Hashable, Sendable {
+    /// A `wl_pointer` scroll axis (nested: NodeCore has scroll axes of its own).
+    public enum Axis: Hashable, Sendable {
+        case vertical, horizontal
+    }
+
+    /// How the scroll was made (`wl_pointer.axis_source`).
+    public enum AxisSource: Hashable, Sendable {
+        /// A mouse wheel rotation, in discrete steps.
+        case wheel
+        /// Fingers on a touchpad; an `axisStop` follows when they lift.
+        case finger
+        /// A continuous device that is not a finger (e.g. button-held scrolling).
+        case continuous
+        /// A sideways tilt of a wheel.
+        case wheelTilt
+    }
+
     public var action: PointerAction
     public var location: SurfacePoint
     public var time: UInt32

@@ -11,7 +11,10 @@ public struct PointerBatcher: Sendable {
     public private(set) var location = SurfacePoint(x: 0, y: 0)
     /// Whether the pointer is over one of our surfaces.
     public private(set) var isInside = false
-    private var pendingDiscrete: Int32?
+    /// The current frame's `axis_source` and wheel 120ths per axis.
+    private var frameSource: PointerEvent.AxisSource?
+    private var verticalValue120: Int32?
+    private var horizontalValue120: Int32?
 
     public init(sendsFrames: Bool) {
         self.sendsFrames = sendsFrames
@@ -41,22 +44,59 @@ public struct PointerBatcher: Sendable {
         return add(PointerEvent(action: .button(code: code, pressed: pressed), location: location, time: time))
     }
 
-    /// `axis_discrete` precedes the `axis` it describes within a frame.
-    public mutating func axisDiscrete(steps: Int32) {
-        pendingDiscrete = steps
+    /// `axis_source`: how this frame's scroll events were made. It may arrive before or
+    /// after them (the protocol fixes no order), so it is applied when the frame ends.
+    public mutating func axisSource(_ source: PointerEvent.AxisSource) {
+        frameSource = source
     }
 
-    public mutating func axis(vertical: Bool, value: Double, time: UInt32) -> PointerBatch? {
+    /// `axis_discrete` (seats before version 8): whole wheel steps of this frame's `axis`
+    /// event on `axis`, kept as 120ths like `axis_value120`.
+    public mutating func axisDiscrete(_ axis: PointerEvent.Axis, steps: Int32) {
+        axisValue120(axis, value120: steps.multipliedReportingOverflow(by: 120).partialValue)
+    }
+
+    /// `axis_value120` (version 8): wheel distance in 1/120 steps, summed per axis within
+    /// a frame and attached to that frame's `axis` event on the same axis.
+    public mutating func axisValue120(_ axis: PointerEvent.Axis, value120: Int32) {
+        switch axis {
+        case .vertical: verticalValue120 = (verticalValue120 ?? 0) &+ value120
+        case .horizontal: horizontalValue120 = (horizontalValue120 ?? 0) &+ value120
+        }
+    }
+
+    public mutating func axis(_ axis: PointerEvent.Axis, value: Double, time: UInt32) -> PointerBatch? {
         guard isInside else { return nil }
-        defer { pendingDiscrete = nil }
-        return add(PointerEvent(action: .axis(vertical: vertical, value: value, discrete: pendingDiscrete),
+        return add(PointerEvent(action: .axis(axis, value: value, source: nil, value120: nil),
                                 location: location, time: time))
+    }
+
+    /// `axis_stop`: the scroll sequence on `axis` ended.
+    public mutating func axisStop(_ axis: PointerEvent.Axis, time: UInt32) -> PointerBatch? {
+        guard isInside else { return nil }
+        return add(PointerEvent(action: .axisStop(axis, source: nil), location: location, time: time))
     }
 
     /// `wl_pointer.frame`: the events since the previous frame.
     public mutating func frame() -> PointerBatch? {
+        defer {
+            frameSource = nil
+            verticalValue120 = nil
+            horizontalValue120 = nil
+        }
         guard !pending.isEmpty else { return nil }
         defer { pending.removeAll(keepingCapacity: true) }
+        for index in pending.indices {
+            switch pending[index].action {
+            case let .axis(axis, value, _, _):
+                pending[index].action = .axis(axis, value: value, source: frameSource,
+                                              value120: axis == .vertical ? verticalValue120 : horizontalValue120)
+            case let .axisStop(axis, _):
+                pending[index].action = .axisStop(axis, source: frameSource)
+            default:
+                break
+            }
+        }
         return PointerBatch(events: pending, surfaceID: surfaceID)
     }
 

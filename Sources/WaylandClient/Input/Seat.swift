@@ -107,16 +107,47 @@ public final class Seat {
         case let .button(_, time, button, state):
             batch = pointerBatcher.button(code: button, pressed: state == .pressed, time: time)
         case let .axis(time, axis, value):
-            batch = pointerBatcher.axis(vertical: axis == .verticalScroll, value: value, time: time)
-        case let .axisDiscrete(_, discrete):
-            pointerBatcher.axisDiscrete(steps: discrete)
-        case let .axisValue120(_, value120):
-            pointerBatcher.axisDiscrete(steps: value120 / 120)
+            guard let axis = PointerEvent.Axis(axis) else { return }
+            batch = pointerBatcher.axis(axis, value: value, time: time)
+        case let .axisStop(time, axis):
+            guard let axis = PointerEvent.Axis(axis) else { return }
+            batch = pointerBatcher.axisStop(axis, time: time)
+        case let .axisSource(source):
+            guard let source = PointerEvent.AxisSource(source) else { return }
+            pointerBatcher.axisSource(source)
+        case let .axisDiscrete(axis, discrete):
+            guard let axis = PointerEvent.Axis(axis) else { return }
+            pointerBatcher.axisDiscrete(axis, steps: discrete)
+        case let .axisValue120(axis, value120):
+            guard let axis = PointerEvent.Axis(axis) else { return }
+            pointerBatcher.axisValue120(axis, value120: value120)
         case .frame:
             batch = pointerBatcher.frame()
-        case .axisSource, .axisStop:
-            break
         }
         if let batch { onPointer?(batch) }
+    }
+}
+
+extension PointerEvent.Axis {
+    /// nil for an axis this client does not know (a newer protocol's).
+    init?(_ axis: WlPointer.Axis) {
+        switch axis {
+        case .verticalScroll: self = .vertical
+        case .horizontalScroll: self = .horizontal
+        default: return nil
+        }
+    }
+}
+
+extension PointerEvent.AxisSource {
+    /// nil for a source this client does not know (a newer protocol's).
+    init?(_ source: WlPointer.AxisSource) {
+        switch source {
+        case .wheel: self = .wheel
+        case .finger: self = .finger
+        case .continuous: self = .continuous
+        case .wheelTilt: self = .wheelTilt
+        default: return nil
+        }
     }
 }
