@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "AuditFormat", targets: ["AuditFormat"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        // What an app imports: `import TouchstoneApp` (NodeCore comes with it).
+        .library(name: "TouchstoneApp", targets: ["TouchstoneApp"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
         .library(name: "WestonHarness", targets: ["WestonHarness"]),
     ],
@@ -73,15 +75,21 @@ let package = Package(
             path: "Benchmarks/RenderBenchmarks"
         ),
 
-        // Replay, the live Wayland session, the headless demo.
+        // The public app layer: a node tree in a Wayland window (input, damage-limited
+        // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
+        // file descriptors on the one loop, the event log and the input recording.
+        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "WaylandClient"],
+                swiftSettings: releaseHotPath),
+        // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat",
-                                                "WaylandClient", "WestonHarness"],
+                                                "TouchstoneApp", "WestonHarness"],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
-            dependencies: ["Session", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Session", "TouchstoneApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render"]),
         .testTarget(
             name: "NodeCoreTests",

@@ -40,7 +40,7 @@ if arguments.first == "--probe" {
 let displayName = arguments.first
 do {
     let connection = try WaylandConnection(displayName: displayName)
-    let window = Window(connection: connection, configuration:
+    let window = ToplevelWindow(connection: connection, configuration:
         WindowConfiguration(title: "WaylandBench", appID: "org.touchstone.bench", size: LogicalSize(width: 1920, height: 1080), fullscreen: true))
     var color: UInt32 = 0xFF10_2030
     var paintStart: ContinuousClock.Instant?

@@ -13,8 +13,13 @@ public struct CommandFailure: Error, CustomStringConvertible {
         self.message = message
     }
 
-    public static func badInput(_ message: String) -> CommandFailure { CommandFailure(status: 2, message) }
-    public static func runtime(_ message: String) -> CommandFailure { CommandFailure(status: 1, message) }
+    /// Bad arguments or input files.
+    public static let badInputStatus: Int32 = 2
+    /// A runtime failure: compositor gone, I/O.
+    public static let runtimeStatus: Int32 = 1
+
+    public static func badInput(_ message: String) -> CommandFailure { CommandFailure(status: badInputStatus, message) }
+    public static func runtime(_ message: String) -> CommandFailure { CommandFailure(status: runtimeStatus, message) }
 
     public var description: String { message }
 }

@@ -1,6 +1,7 @@
 import NodeCore
 import Render
 import SceneFormat
+import TouchstoneApp
 
 /// Feeds an input script through the same dispatch code as a live session, with
 /// no compositor: what CI checks offline is what runs on a device.

@@ -33,7 +33,7 @@ public final class WaylandConnection {
     public private(set) var seats: [UInt32: Seat] = [:]
     /// Mapped windows by surface id. Each window unregisters in its deinit, so the
     /// references never dangle and input routing costs no weak-reference load.
-    private var windows: [(surfaceID: UInt32, window: Unowned<Window>)] = []
+    private var windows: [(surfaceID: UInt32, window: Unowned<ToplevelWindow>)] = []
 
     /// Versions bound: `interface → version`, for logs and docs.
     public private(set) var boundVersions: [String: UInt32] = [:]
@@ -113,11 +113,11 @@ public final class WaylandConnection {
         for entry in windows { entry.window.object.outputsChanged() }
     }
 
-    private func window(forSurface id: UInt32) -> Window? {
+    private func window(forSurface id: UInt32) -> ToplevelWindow? {
         windows.first { $0.surfaceID == id }?.window.object
     }
 
-    func register(_ window: Window, surfaceID: UInt32) {
+    func register(_ window: ToplevelWindow, surfaceID: UInt32) {
         unregister(surfaceID: surfaceID)
         windows.append((surfaceID, Unowned(window)))
     }

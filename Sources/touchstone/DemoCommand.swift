@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Session
+import TouchstoneApp
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,9 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure.runtime(
                 "no Wayland session (WAYLAND_DISPLAY is not set); run `touchstone demo --headless DIR` to play the demo under a private headless weston")
         }
-        let options = RunOptions(title: "Touchstone demo", showsTappableAreas: true, showsTouches: true)
-        try LiveSession(scene: try DemoScene.scene(), options: options).run()
+        let scene = try DemoScene.scene()
+        let options = AppOptions(title: "Touchstone demo", size: scene.size, background: scene.background,
+                                 showsTappableAreas: true, showsTouches: true, eventLog: .standardOutput)
+        try App(root: scene.root, options: options).run()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import TouchstoneApp
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,11 +36,11 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let scene = try InputFiles.loadScene(scene)
         let script = try InputFiles.loadInputScript(input)
-        let sink = try events.map { path throws(CommandFailure) in try LineSink(path: path) } ?? LineSink()
-        var writeError: CommandFailure?
+        let sink = try events.map { path throws(OutputError) in try LineSink(path: path) } ?? LineSink()
+        var writeError: OutputError?
         let replay = Replay(scene: scene, showsTappableAreas: debugOverlay, showsTouches: showTouches) { entry in
             guard writeError == nil else { return }
-            do throws(CommandFailure) { try sink.write(entry.line) } catch { writeError = error }
+            do throws(OutputError) { try sink.write(entry.line) } catch { writeError = error }
         }
         replay.play(script)
         if let writeError { throw writeError }

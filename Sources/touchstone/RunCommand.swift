@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import TouchstoneApp
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +29,9 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try InputFiles.loadScene(scene)
-        let options = RunOptions(title: "Touchstone — \(scene)", eventsPath: events, recordPath: record,
-                                 showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen)
-        try LiveSession(scene: loaded, options: options).run()
+        let options = AppOptions(title: "Touchstone — \(scene)", size: loaded.size, background: loaded.background,
+                                 showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,
+                                 eventLog: events.map { .file($0) } ?? .standardOutput, recordPath: record)
+        try App(root: loaded.root, options: options).run()
     }
 }

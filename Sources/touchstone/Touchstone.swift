@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Session
+import TouchstoneApp
 
 /// `touchstone`: argument parsing only; the work happens in `Session`.
 @main
@@ -20,6 +21,13 @@ struct Touchstone: ParsableCommand {
         } catch let code as ExitCode {
             // A status chosen by the command itself (audit findings: 3); its output is already printed.
             Foundation.exit(code.rawValue)
+        } catch let error as AppError {
+            // Runtime failures of a live window: no compositor, compositor gone, output files.
+            FileHandle.standardError.write(Data("touchstone: error: \(error)\n".utf8))
+            Foundation.exit(CommandFailure.runtimeStatus)
+        } catch let error as OutputError {
+            FileHandle.standardError.write(Data("touchstone: error: \(error)\n".utf8))
+            Foundation.exit(CommandFailure.runtimeStatus)
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("touchstone: error: \(failure.message)\n".utf8))
             Foundation.exit(failure.status)

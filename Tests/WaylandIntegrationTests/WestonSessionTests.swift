@@ -4,7 +4,7 @@ import Testing
 import Glibc
 
 /// Fills every repaint rect with one opaque color.
-private func paintSolid(_ window: Window, argb: UInt32) {
+private func paintSolid(_ window: ToplevelWindow, argb: UInt32) {
     window.onPaint = { context in
         for rect in context.repaint.rects { context.buffer.fill(rect, argb: argb) }
     }
@@ -26,7 +26,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         let connection = try WaylandConnection(displayName: weston.socketPath)
         #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
         #expect(connection.outputs.count == 1)
-        let window = Window(connection: connection, configuration:
+        let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: LogicalSize(width: 100, height: 80),
                                 fullscreen: true))
         paintSolid(window, argb: 0xFF20_C040)
@@ -51,7 +51,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         let weston = try HeadlessWeston(width: 200, height: 100)
         defer { weston.stop(); weston.removeFiles() }
         let connection = try WaylandConnection(displayName: weston.socketPath)
-        let window = Window(connection: connection, configuration:
+        let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
         paintSolid(window, argb: 0xFF00_00FF)
         try run(connection) { window.presentedFrames == 1 }
@@ -70,7 +70,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         let weston = try HeadlessWeston(width: 200, height: 100)
         defer { weston.stop(); weston.removeFiles() }
         let connection = try WaylandConnection(displayName: weston.socketPath)
-        let window = Window(connection: connection, configuration:
+        let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "order", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
         paintSolid(window, argb: 0xFF00_00FF)
         var steps: [String] = []
@@ -92,7 +92,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         let weston = try HeadlessWeston(width: 320, height: 240)
         defer { weston.stop(); weston.removeFiles() }
         let connection = try WaylandConnection(displayName: weston.socketPath)
-        let window = Window(connection: connection, configuration:
+        let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: LogicalSize(width: 120, height: 90)))
         paintSolid(window, argb: 0xFFFF_0000)
         var sizes: [LogicalSize] = []
@@ -114,7 +114,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         let weston = try HeadlessWeston(width: 100, height: 100)
         defer { weston.removeFiles() }
         let connection = try WaylandConnection(displayName: weston.socketPath)
-        let window = Window(connection: connection, configuration:
+        let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: LogicalSize(width: 10, height: 10)))
         paintSolid(window, argb: 0xFF00_0000)
         try run(connection) { window.presentedFrames == 1 }

@@ -88,7 +88,7 @@ public final class EventLoop {
         rebuildPollSet()
     }
 
-    /// Work run once per iteration after events were dispatched (e.g. `Window.drawIfNeeded`),
+    /// Work run once per iteration after events were dispatched (e.g. `ToplevelWindow.drawIfNeeded`),
     /// in the order added.
     @discardableResult
     package func addIdleWork(_ work: @escaping () -> Void) -> Int { add(work, to: &idleWork) }

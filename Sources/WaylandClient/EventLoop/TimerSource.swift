@@ -1,11 +1,11 @@
 import CLinuxEvents
 import Glibc
 
-/// A monotonic timerfd the event loop polls (key repeat); no thread, no busy wait.
-final class TimerSource {
-    let fd: Int32
+/// A monotonic timerfd the event loop polls (key repeat, app timers); no thread, no busy wait.
+package final class TimerSource {
+    package let fd: Int32
 
-    init() throws(SystemCallError) {
+    package init() throws(SystemCallError) {
         fd = try retryingEINTR("timerfd_create") {
             timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
         }
@@ -21,13 +21,22 @@ final class TimerSource {
         _ = try? retryingEINTR("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
     }
 
-    func disarm() {
+    /// Fires once after `delay` (at least 1 ns: a zero `it_value` would disarm it).
+    package func arm(after delay: Duration) {
+        let (seconds, attoseconds) = max(delay, .nanoseconds(1)).components
+        var spec = itimerspec()
+        spec.it_value = Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        if spec.it_value.tv_sec == 0, spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
+        _ = try? retryingEINTR("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
+    }
+
+    package func disarm() {
         var spec = itimerspec()
         _ = try? retryingEINTR("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
     }
 
     /// Expirations since the last read (0 if none; the fd is non-blocking).
-    func consume() -> UInt64 {
+    package func consume() -> UInt64 {
         var count: UInt64 = 0
         let result = read(fd, &count, MemoryLayout<UInt64>.size)
         return result == MemoryLayout<UInt64>.size ? count : 0

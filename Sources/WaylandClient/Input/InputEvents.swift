@@ -11,16 +11,16 @@ public struct SurfacePoint: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(x), \(y))" }
 }
 
-/// Where a touch is in its life.
-public enum TouchPhase: String, Hashable, Sendable {
-    case began, moved, ended, cancelled
-}
-
 /// One touch point change, as a value.
 public struct TouchEvent: Hashable, Sendable {
+    /// Where a touch is in its life (nested: NodeCore has its own `TouchPhase`).
+    public enum Phase: String, Hashable, Sendable {
+        case began, moved, ended, cancelled
+    }
+
     /// `wl_touch` id: unique among active touches, reused afterwards.
     public var id: Int32
-    public var phase: TouchPhase
+    public var phase: Phase
     public var location: SurfacePoint
     /// Compositor timestamp in milliseconds (0 for synthesized cancels).
     public var time: UInt32
@@ -34,7 +34,7 @@ public struct TouchEvent: Hashable, Sendable {
     private var shapeMajor: Double?
     private var shapeMinor: Double?
 
-    public init(id: Int32, phase: TouchPhase, location: SurfacePoint, time: UInt32) {
+    public init(id: Int32, phase: Phase, location: SurfacePoint, time: UInt32) {
         self.id = id
         self.phase = phase
         self.location = location

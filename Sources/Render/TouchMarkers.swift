@@ -1,5 +1,4 @@
 public import NodeCore
-public import Render
 
 /// A contact ellipse as the compositor reports it (`wl_touch.shape` and
 /// `wl_touch.orientation`).

@@ -1,7 +1,7 @@
 import NodeCore
 import SceneFormat
 
-/// Writes the input of a live session as an input script (SPEC §7), so `touchstone
+/// Writes the input of a live session as an input script (docs/behaviour.md, "Files"), so `touchstone
 /// replay` can reproduce the session. Events are kept until `flush`, which the live
 /// session calls once per loop iteration, after the frame that shows them went out.
 public final class InputRecorder {
@@ -19,7 +19,7 @@ public final class InputRecorder {
     }
 
     /// Writes the recorded events not written yet, one line each, with one `write(2)`.
-    public func flush() throws(CommandFailure) {
+    public func flush() throws(OutputError) {
         guard !pending.isEmpty else { return }
         bytes.removeAll(keepingCapacity: true)
         for event in pending {

@@ -1,6 +1,20 @@
 import Glibc
 import WaylandClient
 
+/// Writing an output file (event log, recording) failed.
+public struct OutputError: Error, Equatable, CustomStringConvertible {
+    public enum Operation: String, Sendable { case create = "cannot create file", write = "write failed" }
+
+    /// The file, or nil for standard output.
+    public let path: String?
+    public let operation: Operation
+    public let errno: Int32
+
+    public var description: String {
+        "\(path ?? "standard output"): \(operation.rawValue): \(String(cString: strerror(errno)))"
+    }
+}
+
 /// Writes text lines to standard output or a file as they happen: one `write(2)`
 /// per line, no buffering, so a crash or kill loses nothing already sent, and the
 /// input path pays no more than the system call.
@@ -16,19 +30,17 @@ public final class LineSink {
         path = nil
     }
 
-    /// A new or truncated file at `path`; failure to create it is a runtime error (status 1).
-    public init(path: String) throws(CommandFailure) {
+    /// A new or truncated file at `path`.
+    public init(path: String) throws(OutputError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .runtime("\(path): cannot create file: \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw OutputError(path: path, operation: .create, errno: Glibc.errno) }
         descriptor = fd
         ownsDescriptor = true
         self.path = path
     }
 
     /// Writes `line` and a newline.
-    public func write(_ line: String) throws(CommandFailure) {
+    public func write(_ line: String) throws(OutputError) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         try write(bytes: bytes)
@@ -36,7 +48,7 @@ public final class LineSink {
 
     /// Writes `bytes` as they are (a whole line, newline included) with one `write(2)`
     /// unless the kernel takes fewer bytes.
-    public func write(bytes: [UInt8]) throws(CommandFailure) {
+    public func write(bytes: [UInt8]) throws(OutputError) {
         let failure: SystemCallError? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -50,9 +62,7 @@ public final class LineSink {
             }
             return nil
         }
-        if let failure {
-            throw .runtime("\(path ?? "standard output"): write failed: \(String(cString: strerror(failure.errno)))")
-        }
+        if let failure { throw OutputError(path: path, operation: .write, errno: failure.errno) }
     }
 
     deinit {

@@ -47,7 +47,7 @@ public struct PaintContext {
 ///
 /// Redraws only after `setNeedsDisplay`, at most one frame in flight (one outstanding frame
 /// callback); nothing runs while idle.
-public final class Window {
+public final class ToplevelWindow {
     // Strong: the connection keeps only unowned references to windows (dropped in deinit).
     private let connection: WaylandConnection
     private let surface: WlSurface

@@ -1,0 +1,176 @@
+import Foundation
+import NodeCore
+import Render
+import WaylandClient
+
+/// Identifies a file descriptor watched with `App.watch(fileDescriptor:_:)`.
+public struct WatchID: Hashable, Sendable {
+    let value: Int
+}
+
+/// A node tree in a Wayland window, the way `UIApplicationMain` runs a UIKit app: one
+/// loop that dispatches seat input into the tree (docs/behaviour.md, "Touches"),
+/// repaints what changed, paced by the compositor's frame callbacks, follows resizes
+/// and scale changes, and runs the app's own timers and file descriptors.
+///
+/// ```swift
+/// import TouchstoneApp
+/// App.main(root: myRoot, options: AppOptions(title: "Hello"))
+/// ```
+///
+/// Everything runs on the thread that calls `run()`. Callbacks (actions, timers, file
+/// descriptors, `onKey`) may change the tree freely: what they change is repainted in
+/// the next frame.
+public final class App {
+    /// The application id the toplevel announces unless `AppOptions.appID` says otherwise.
+    public static let defaultAppID = "dev.touchstone.Touchstone"
+
+    /// The window that owns the tree and dispatches touches into it.
+    public let window: NodeCore.Window
+    /// A key press (true) or release (false), by xkb keysym name (`a`, `Return`, `Escape`).
+    /// Return true when handled; otherwise the debug keys apply (when `debugKeys` is on).
+    public var onKey: ((_ key: String, _ pressed: Bool) -> Bool)?
+
+    private let options: AppOptions
+    private let connection: WaylandConnection
+    private let timers: AppTimers
+    private let output: EventOutput
+    private let input: SeatInput
+    private let painter: FramePainter
+    private var surface: ToplevelWindow!
+    private var failure: AppError?
+
+    /// Connects to the compositor (`WAYLAND_DISPLAY` / `WAYLAND_SOCKET`), opens the output
+    /// files and maps a window showing `root`. Nothing is dispatched until `run()`.
+    public init(root: Node, options: AppOptions = AppOptions(), application: Application = Application()) throws(AppError) {
+        self.options = options
+        do {
+            output = try EventOutput(eventLog: options.eventLog, recordPath: options.recordPath)
+        } catch {
+            throw .output(error)
+        }
+        do {
+            connection = try WaylandConnection(displayName: options.display)
+        } catch {
+            throw .connection(error)
+        }
+        do {
+            timers = try AppTimers()
+        } catch {
+            throw .system(error)
+        }
+        let size = options.size ?? root.frame.size
+        window = NodeCore.Window(root: root, size: size, application: application)
+        window.showsTappableAreas = options.showsTappableAreas
+        do {
+            painter = try FramePainter(window: window, background: options.background) {
+                FileHandle.standardError.write(Data("touchstone: \($0)\n".utf8))
+            }
+        } catch {
+            throw .render(error)
+        }
+        painter.touchMarkers.isEnabled = options.showsTouches
+        input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
+        installLoopWork()
+        surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
+            title: options.title, appID: options.appID,
+            size: LogicalSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up))),
+            fullscreen: options.fullscreen, allowsFractionalScale: false))
+        installWindowHandlers()
+        output.attach(to: root) { [unowned self] in input.now }
+    }
+
+    /// Creates the app and runs it until the window closes; for `main.swift`. Exits the
+    /// process: status 0 after a clean stop, 1 with one line on stderr after a failure.
+    public static func main(root: Node, options: AppOptions = AppOptions(),
+                            setup: (App) -> Void = { _ in }) -> Never {
+        do throws(AppError) {
+            let app = try App(root: root, options: options)
+            setup(app)
+            try app.run()
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(CommandLine.arguments.first ?? "app"): error: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Runs until `stop()`, the window is closed, `q`/Escape (with `debugKeys`), or
+    /// SIGINT/SIGTERM — all clean returns. Throws when the compositor goes away or an
+    /// output file cannot be written.
+    public func run() throws(AppError) {
+        do {
+            try connection.loop.stopOnTerminationSignals()
+            _ = try connection.loop.run()
+        } catch {
+            throw .compositorLost(error)
+        }
+        if let failure { throw failure }
+    }
+
+    /// Makes `run()` return after the current turn of the loop.
+    public func stop() { connection.loop.stop(.requested) }
+
+    // MARK: Timers and file descriptors
+
+    /// Runs `action` on the loop after `delay`, then every `interval` when given.
+    @discardableResult
+    public func schedule(after delay: Duration, repeating interval: Duration? = nil,
+                         _ action: @escaping () -> Void) -> TimerID {
+        timers.schedule(after: delay, repeating: interval, action)
+    }
+
+    /// Cancels a timer; cancelling one that already fired or was cancelled does nothing.
+    public func cancelTimer(_ id: TimerID) { timers.cancel(id) }
+
+    /// Runs `onReadable` on the loop whenever `fd` is readable (or hung up). The app keeps
+    /// owning `fd`: stop watching it before closing it.
+    @discardableResult
+    public func watch(fileDescriptor fd: Int32, _ onReadable: @escaping () -> Void) -> WatchID {
+        WatchID(value: connection.loop.addSource(fd: fd, handler: onReadable))
+    }
+
+    public func stopWatching(_ id: WatchID) { connection.loop.removeSource(id.value) }
+
+    // MARK: Wiring
+
+    /// Loop work that must exist before the window does: the damage of each turn is
+    /// collected before the window decides whether to draw (idle work runs in the order
+    /// added), and output is written after the frame went out.
+    private func installLoopWork() {
+        connection.loop.addSource(fd: timers.source.fd) { [unowned(unsafe) self] in timers.fire() }
+        connection.loop.addIdleWork { [unowned(unsafe) self] in
+            let damage = painter.takeDamage()
+            if !damage.isEmpty { surface?.setNeedsDisplay(DamageRegion(damage)) }
+        }
+        connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
+            do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
+        }
+        input.dispatcher.onKey = { [unowned self] key, pressed, _ in
+            if let onKey, onKey(key, pressed) { return }
+            guard options.debugKeys, pressed, let command = KeyCommand(keyName: key) else { return }
+            switch command {
+            case .toggleOverlay: window.showsTappableAreas.toggle()
+            case .toggleTouches: painter.touchMarkers.isEnabled.toggle()
+            case .quit: stop()
+            }
+        }
+    }
+
+    /// The window's handlers. The app owns the window and the loop, so they never run
+    /// after it is gone: `unowned(unsafe)` spares the input path a reference-count check.
+    private func installWindowHandlers() {
+        surface.onTouch = { [unowned(unsafe) self] batch in input.handle(batch, markers: &painter.touchMarkers) }
+        surface.onPointer = { [unowned(unsafe) self] batch in input.handle(batch) }
+        surface.onKey = { [unowned(unsafe) self] event in input.handle(event) }
+        surface.onResize = { [unowned self] size, scale in painter.resize(to: size, scale: scale) }
+        surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
+        surface.onClose = { [unowned self] in stop() }
+        surface.onError = { [unowned self] error in fail(.window(error)) }
+    }
+
+    private func fail(_ error: AppError) {
+        if failure == nil { failure = error }
+        stop()
+    }
+}

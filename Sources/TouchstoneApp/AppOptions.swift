@@ -1,0 +1,51 @@
+import NodeCore
+
+/// How `App` shows a tree: window, debug aids and output files.
+public struct AppOptions: Sendable {
+    /// Where control events are logged, one JSON line each (docs/behaviour.md, "Files").
+    public enum EventLog: Equatable, Sendable {
+        case standardOutput
+        case file(String)
+    }
+
+    /// The window title.
+    public var title: String
+    /// The application id the toplevel announces (used by compositors to group windows).
+    public var appID: String
+    /// The window size in points when the compositor leaves it to the app; nil: the root's frame size.
+    public var size: Size?
+    /// Fills the window behind the root node.
+    public var background: Color
+    /// Start with the tappable-area overlay on (the `d` key toggles it).
+    public var showsTappableAreas: Bool
+    /// Start with touch visualization on (the `t` key toggles it).
+    public var showsTouches: Bool
+    /// Ask the compositor to show the window fullscreen.
+    public var fullscreen: Bool
+    /// Log every control event of the tree; nil logs nothing.
+    public var eventLog: EventLog?
+    /// Record the session's input to this file as an input script `touchstone replay` accepts.
+    public var recordPath: String?
+    /// The compositor's socket: a name in `XDG_RUNTIME_DIR` or an absolute path; nil uses
+    /// `WAYLAND_SOCKET` / `WAYLAND_DISPLAY` as every Wayland client does.
+    public var display: String?
+    /// Whether `d`, `t`, `q` and Escape do what `touchstone run` does (overlay, touches, quit).
+    public var debugKeys: Bool
+
+    public init(title: String = "Touchstone", appID: String = App.defaultAppID, size: Size? = nil,
+                background: Color = .white, showsTappableAreas: Bool = false, showsTouches: Bool = false,
+                fullscreen: Bool = false, eventLog: EventLog? = nil, recordPath: String? = nil,
+                display: String? = nil, debugKeys: Bool = true) {
+        self.title = title
+        self.appID = appID
+        self.size = size
+        self.background = background
+        self.showsTappableAreas = showsTappableAreas
+        self.showsTouches = showsTouches
+        self.fullscreen = fullscreen
+        self.eventLog = eventLog
+        self.recordPath = recordPath
+        self.display = display
+        self.debugKeys = debugKeys
+    }
+}

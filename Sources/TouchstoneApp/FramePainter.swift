@@ -1,0 +1,58 @@
+import NodeCore
+import Render
+import WaylandClient
+
+/// Painting for the app's window: turns what changed in the tree (and the touch markers)
+/// into damage, repaints only that into the pool buffer being drawn, and rebuilds the
+/// renderer when the window's scale changes.
+final class FramePainter {
+    let window: NodeCore.Window
+    private(set) var renderer: Renderer
+    var touchMarkers = TouchMarkerTracker()
+    private var canvases = CanvasCache()
+
+    init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
+        self.window = window
+        renderer = try Renderer(window: window, background: background, scale: 1)
+        renderer.warningHandler = warningHandler
+    }
+
+    /// Buffer pixels to repaint for what changed since the last call: invalidated nodes
+    /// and areas, and touch markers that appeared, moved or went away.
+    func takeDamage() -> [PixelRect] {
+        var rects = renderer.takeDamage()
+        rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
+        return rects
+    }
+
+    /// The compositor resized the window or changed its scale: the root is re-laid to the
+    /// window (its subnodes keep their frames) and the renderer follows the scale. The
+    /// window repaints everything into new buffers after this, so pending damage is dropped.
+    func resize(to size: LogicalSize, scale: SurfaceScale) {
+        let points = Size(width: Double(size.width), height: Double(size.height))
+        window.size = points
+        window.root.frame = Rect(origin: window.root.frame.origin, size: points)
+        let wanted = Self.rendererScale(for: scale)
+        if wanted != renderer.scale,
+           let resized = try? Renderer(window: window, background: renderer.background, scale: wanted) {
+            resized.warningHandler = renderer.warningHandler
+            renderer = resized
+        }
+        _ = takeDamage()
+        canvases.removeAll()
+    }
+
+    /// The renderer scale for a surface scale: the next integer scale up, within what the
+    /// renderer supports (the compositor scales the buffer down on a fractional display).
+    static func rendererScale(for scale: SurfaceScale) -> Int {
+        let integer = Int(scale.factor.rounded(.up))
+        return min(max(integer, Renderer.supportedScales.lowerBound), Renderer.supportedScales.upperBound)
+    }
+
+    /// Paints one frame: the damaged part of the tree, then the touch markers over it.
+    func paint(_ context: PaintContext) {
+        guard let canvas = canvases.canvas(for: context.buffer) else { return }
+        renderer.render(damage: context.repaint.rects, into: canvas)
+        touchMarkers.paint(with: renderer, damage: context.repaint.rects, into: canvas)
+    }
+}

@@ -1,0 +1,90 @@
+import NodeCore
+import WaylandClient
+
+/// Seat input → `InputDispatcher`: turns the Wayland adapter's per-frame batches into the
+/// same `InputEvent`s an input script holds, on the session's clock, recording each one
+/// before it is dispatched (so a recording replays to the identical event log).
+final class SeatInput {
+    let dispatcher: InputDispatcher
+    private(set) var clock = SeatClock()
+    private let recorder: InputRecorder?
+
+    init(dispatcher: InputDispatcher, recorder: InputRecorder?) {
+        self.dispatcher = dispatcher
+        self.recorder = recorder
+    }
+
+    /// Session time of the latest input event, in milliseconds.
+    var now: Double { clock.latest }
+
+    /// One `wl_touch.frame`'s events, then the frame (or a cancel) that closes them;
+    /// contact shapes go to `markers`.
+    func handle(_ batch: TouchBatch, markers: inout TouchMarkerTracker) {
+        var cancelled = false
+        var time = clock.latest
+        for event in batch.events {
+            time = clock.milliseconds(event.time)
+            let id = Int(event.id)
+            let location = Point(x: event.location.x, y: event.location.y)
+            switch event.phase {
+            case .began:
+                markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
+                                 orientation: event.orientation)
+                feed(.touchDown(id: id, location: location), at: time)
+            case .moved:
+                markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
+                                 orientation: event.orientation)
+                feed(.touchMotion(id: id, location: location), at: time)
+            case .ended:
+                feed(.touchUp(id: id), at: time)
+            case .cancelled:
+                cancelled = true
+            }
+        }
+        // The adapter already grouped the batch; the frame (or cancel) closes it here too.
+        feed(cancelled ? .touchCancel : .touchFrame, at: time)
+    }
+
+    /// One `wl_pointer.frame`'s events; the left button acts as a touch (docs/behaviour.md, "Touches").
+    func handle(_ batch: PointerBatch) {
+        for event in batch.events {
+            let time = clock.milliseconds(event.time)
+            let location = Point(x: event.location.x, y: event.location.y)
+            switch event.action {
+            case .enter, .motion:
+                feed(.pointerMotion(location: location), at: time)
+            case .leave:
+                feed(.pointerLeave, at: time)
+            case let .button(code, pressed):
+                guard let button = PointerButton(evdevCode: code) else { continue }
+                feed(.pointerButton(button, pressed: pressed), at: time)
+            case .axis, .axisStop:
+                continue
+            }
+        }
+    }
+
+    /// A key press or release (repeats are not input events).
+    func handle(_ event: KeyEvent) {
+        guard event.state != .repeated, !event.keysymName.isEmpty else { return }
+        feed(.key(event.keysymName, pressed: event.state == .pressed), at: clock.milliseconds(event.time))
+    }
+
+    /// Records `event`, then dispatches it.
+    private func feed(_ event: InputEvent, at time: Double) {
+        recorder?.record(TimedInputEvent(time: time, event: event))
+        dispatcher.handle(event, at: time)
+    }
+}
+
+extension PointerButton {
+    /// The button for a Linux evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111, BTN_MIDDLE 0x112).
+    init?(evdevCode: UInt32) {
+        switch evdevCode {
+        case 0x110: self = .left
+        case 0x111: self = .right
+        case 0x112: self = .middle
+        default: return nil
+        }
+    }
+}
