@@ -11,7 +11,7 @@ import WestonHarness
         defer { weston.stop() }
         let runtime = try #require(weston.environment["XDG_RUNTIME_DIR"])
         let connection = try WaylandConnection(displayName: runtime + "/" + WestonHarness.HeadlessWeston.displayName)
-        let window = Window(connection: connection, configuration:
+        let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: LogicalSize(width: 320, height: 240)))
         window.onPaint = { context in
             for rect in context.repaint.rects { context.buffer.fill(rect, argb: 0xFFFF_FFFF) }
