@@ -17,7 +17,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
     public static let allTouchEvents = ControlEvents(rawValue: 0xFFF)
     public static let allEvents = ControlEvents(rawValue: .max)
 
-    /// The named single events, lowest bit first, with their SPEC names.
+    /// The named single events, lowest bit first, with their behaviour.md §4.1 names.
     public static let named: [(ControlEvents, String)] = [
         (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"),
         (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
@@ -39,7 +39,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
         return result
     }
 
-    /// The SPEC name of a single event (`bit12` style for unnamed bits).
+    /// The behaviour.md §4.1 name of a single event (`bit12` style for unnamed bits).
     public var name: String {
         if let entry = Self.named.first(where: { $0.0 == self }) { return entry.1 }
         return bits.map { bit in
@@ -47,7 +47,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
         }.joined(separator: "|")
     }
 
-    /// The event with SPEC name `name`, if any.
+    /// The event with behaviour.md §4.1 name `name`, if any.
     public init?(name: String) {
         guard let entry = Self.named.first(where: { $0.1 == name }) else { return nil }
         self = entry.0

@@ -1,4 +1,4 @@
-/// Turns raw seat events into window touches with the rules of SPEC §3: touch
+/// Turns raw seat events into window touches with the rules of behaviour.md §3.3: touch
 /// events are held until `touchFrame`; an up that leaves no finger active applies
 /// at once (weston ≤ 10 sends no frame after the last up); cancel drops the batch
 /// and cancels every finger in the order they began; the left pointer button acts

@@ -34,7 +34,7 @@ public struct Edges: OptionSet, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Where a control can be touched, and how much of that the debug overlay shows (SPEC §5).
+/// Where a control can be touched, and how much of that the debug overlay shows (behaviour.md §5).
 ///
 /// All rects are in window coordinates (points):
 /// - `slopRect`: the control's own `slopRect`;

@@ -2,7 +2,7 @@ import NodeCore
 
 extension Renderer {
     /// Paints every hittable control's drawn tappable area over the scene, frontmost
-    /// control last (SPEC §5). Inside each drawn area the 2 pt bands on limited sides
+    /// control last (behaviour.md §5). Inside each drawn area the 2 pt bands on limited sides
     /// (dark green) and clipped sides (orange, which wins where they meet) take the
     /// place of the fill: a band pixel is scene OVER band color, never scene OVER
     /// fill OVER band.

@@ -19,7 +19,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 /// Paints a window's node tree, and its tappable-area overlay when
 /// `window.showsTappableAreas` is on, into canvases at an integer buffer scale.
 ///
-/// Painting (SPEC §6): the window background; then each node, back to front: its
+/// Painting (behaviour.md §6): the window background; then each node, back to front: its
 /// background (a control's `currentBackgroundColor`), a built-in control's decoration
 /// (slider track and fill, toggle knob; see `ControlStyle`), its border inside its
 /// bounds, its label centered and clipped to its bounds, then its subnodes, clipped to

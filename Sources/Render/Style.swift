@@ -1,6 +1,6 @@
 public import NodeCore
 
-/// Colors and widths of the tappable-area debug overlay (SPEC §5).
+/// Colors and widths of the tappable-area debug overlay (behaviour.md §5).
 public enum OverlayStyle {
     /// Fill of each control's drawn tappable area, composited OVER the scene: RGBA(0, 255, 0, 0.4).
     public static let fillColor = Color(red: 0, green: 255, blue: 0, alpha: 0.4)
@@ -14,7 +14,7 @@ public enum OverlayStyle {
     public static let edgeBandWidth = 2.0
 }
 
-/// How built-in controls decorate their background (SPEC §6 leaves the look open).
+/// How built-in controls decorate their background (behaviour.md §6).
 public enum ControlStyle {
     /// Thickness, in points, of a slider's track bar, centered vertically across the full width
     /// (clamped to the slider's height).

@@ -1,6 +1,6 @@
 import NodeCore
 
-/// One line of an event log (SPEC §7): a single control event bit.
+/// One line of an event log (behaviour.md §7.3): a single control event bit.
 public struct EventLogEntry: Hashable, Sendable {
     /// A slider's value or a toggle's position, logged with the event.
     public typealias Value = ControlValue

@@ -1,6 +1,6 @@
 import NodeCore
 
-/// Reads and writes input scripts (SPEC §7): one JSON event per line, `t` in
+/// Reads and writes input scripts (behaviour.md §7.2): one JSON event per line, `t` in
 /// milliseconds never going backwards, coordinates in surface points.
 public enum InputScript {
     static let touchTypes = ["touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel"]

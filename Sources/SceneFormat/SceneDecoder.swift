@@ -1,6 +1,6 @@
 import NodeCore
 
-/// Decodes scene files (SPEC §7) into node trees, rejecting anything malformed
+/// Decodes scene files (behaviour.md §7.1) into node trees, rejecting anything malformed
 /// with a `FormatError` naming the file, line and key.
 public enum SceneDecoder {
     static let sceneKeys = ["size", "background", "root"]

@@ -2,7 +2,7 @@ import Foundation
 import NodeCore
 import SceneFormat
 
-/// Why a command failed, with the exit status SPEC §8 gives it.
+/// Why a command failed, with the exit status behaviour.md §8 gives it.
 public struct CommandFailure: Error, CustomStringConvertible {
     /// 1 runtime failure, 2 bad arguments or input files, 3 audit findings.
     public let status: Int32

@@ -9,7 +9,7 @@ public struct WatchID: Hashable, Sendable {
 }
 
 /// A node tree in a Wayland window, the way `UIApplicationMain` runs a UIKit app: one
-/// loop that dispatches seat input into the tree (docs/behaviour.md, "Touches"),
+/// loop that dispatches seat input into the tree (behaviour.md §3, §11),
 /// repaints what changed, paced by the compositor's frame callbacks, follows resizes
 /// and scale changes, and runs the app's own timers and file descriptors.
 ///

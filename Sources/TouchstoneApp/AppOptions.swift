@@ -2,7 +2,7 @@ import NodeCore
 
 /// How `App` shows a tree: window, debug aids and output files.
 public struct AppOptions: Sendable {
-    /// Where control events are logged, one JSON line each (docs/behaviour.md, "Files").
+    /// Where control events are logged, one JSON line each (behaviour.md §7.3).
     public enum EventLog: Equatable, Sendable {
         case standardOutput
         case file(String)

@@ -1,7 +1,7 @@
 import NodeCore
 import SceneFormat
 
-/// Writes the input of a live session as an input script (docs/behaviour.md, "Files"), so `touchstone
+/// Writes the input of a live session as an input script (behaviour.md §7.2), so `touchstone
 /// replay` can reproduce the session. Events are kept until `flush`, which the live
 /// session calls once per loop iteration, after the frame that shows them went out.
 public final class InputRecorder {

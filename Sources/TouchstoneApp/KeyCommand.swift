@@ -1,4 +1,4 @@
-/// What the session's keys do (SPEC §8): `d` overlay, `t` touch visualization, `q`/Escape quit.
+/// What the session's keys do (behaviour.md §8): `d` overlay, `t` touch visualization, `q`/Escape quit.
 public enum KeyCommand: Sendable {
     case toggleOverlay, toggleTouches, quit
 

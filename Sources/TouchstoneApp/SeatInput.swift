@@ -45,7 +45,7 @@ final class SeatInput {
         feed(cancelled ? .touchCancel : .touchFrame, at: time)
     }
 
-    /// One `wl_pointer.frame`'s events; the left button acts as a touch (docs/behaviour.md, "Touches").
+    /// One `wl_pointer.frame`'s events; the left button acts as a touch (behaviour.md §3.3).
     func handle(_ batch: PointerBatch) {
         for event in batch.events {
             let time = clock.milliseconds(event.time)

@@ -8,7 +8,7 @@ struct AuditCommand: ParsableCommand {
         discussion: "Exit status 0 when nothing was found, 3 when the report has findings."
     )
 
-    /// Exit status when the audit found problems (SPEC §8).
+    /// Exit status when the audit found problems (behaviour.md §8).
     static let findingsStatus: Int32 = 3
 
     @Argument(help: "The scene file (JSON).")

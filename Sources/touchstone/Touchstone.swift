@@ -12,7 +12,7 @@ struct Touchstone: ParsableCommand {
         subcommands: [RunCommand.self, DemoCommand.self, ReplayCommand.self, RenderCommand.self, AuditCommand.self]
     )
 
-    /// Runs a command and maps failures to SPEC §8 exit statuses: 2 for bad
+    /// Runs a command and maps failures to behaviour.md §8 exit statuses: 2 for bad
     /// arguments or input files, 1 for runtime failures, 3 for audit findings.
     static func main() {
         do {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §4 built-in controls: ButtonNode, ToggleNode, SliderNode.
+// behaviour.md §4.4 built-in controls: ButtonNode, ToggleNode, SliderNode.
 
 @Suite struct ButtonTests {
     @Test func tapSendsPrimaryActionTriggeredRightAfterTouchUpInside() {

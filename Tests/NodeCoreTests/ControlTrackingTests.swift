@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §4 tracking: one touch per control; began/moved/ended/cancelled rules,
+// behaviour.md §4.2 tracking: one touch per control; began/moved/ended/cancelled rules,
 // the drag tolerance, and what cancels tracking.
 
 @Suite struct ControlStateTests {

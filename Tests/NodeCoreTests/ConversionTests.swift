@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §1: frames are in the parent's coordinates; converting subtracts origins.
+// behaviour.md §1: frames are in the parent's coordinates; converting subtracts origins.
 
 @Suite struct ConversionTests {
     /// root(10,20) ─┬─ a(100,0) ── a1(5,5) ── a2(1,2)

@@ -2,7 +2,7 @@ import Testing
 import PropertyBased
 @testable import NodeCore
 
-// SPEC §4 invariant under random scenes and random seat input: once no touch is
+// behaviour.md §4.2 invariant under random scenes and random seat input: once no touch is
 // active, no control is tracking or highlighted, and every touchDown a control
 // sent was followed by exactly one touchUpInside, touchUpOutside or touchCancel.
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §2: ordered subnodes (last = frontmost), weak supernode, subnode management.
+// behaviour.md §2: ordered subnodes (last = frontmost), weak supernode, subnode management.
 
 @Suite struct HierarchyTests {
     func names(_ node: Node) -> [String] { node.subnodes.map(\.name) }

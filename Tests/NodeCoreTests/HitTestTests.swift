@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §2: slopRect, pointInside, hitTest and what makes a node unreachable.
+// behaviour.md §2: slopRect, pointInside, hitTest and what makes a node unreachable.
 
 @Suite struct SlopTests {
     @Test func slopRectIsBoundsInsetBySlop() {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §3 seat input: frame batching, weston ≤ 10's missing final frame, cancel,
+// behaviour.md §3 seat input: frame batching, weston ≤ 10's missing final frame, cancel,
 // unknown ids, and the pointer acting as the touch `pointer`.
 
 @Suite struct InputDispatcherTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §2 responder chain and §3 delivery: binding at down (implicit capture),
+// behaviour.md §2 responder chain and §3 delivery: binding at down (implicit capture),
 // plain nodes pass touches on, controls consume them, the rest is dropped.
 
 @Suite struct ResponderChainTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §3 tapCount: previous + 1 on the same node, at most 350 ms after the
+// behaviour.md §3 tapCount: previous + 1 on the same node, at most 350 ms after the
 // previous touch ended, within 40 pt of its down location (both limits inclusive).
 
 @Suite struct TapCountTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §4 target-action: registration, removal, send order and snapshots, and
+// behaviour.md §4.3 target-action: registration, removal, send order and snapshots, and
 // nil-target resolution through the responder chain.
 
 @Suite struct TargetActionTests {

@@ -59,7 +59,7 @@ struct LiveSessionTests {
         try live.injectAndWaitForFrame([.move(1, 290, 95), .touchFrame])
         try live.inject([.up(1)])
         try live.injectAndWaitForFrame([.down(2, okCenter.x, okCenter.y), .touchFrame])
-        // The second down is a repeat by SPEC §3: same node, within 350 ms and 40 pt of the first down.
+        // The second down is a repeat by behaviour.md §3: same node, within 350 ms and 40 pt of the first down.
         #expect(try live.eventSummary() == [
             "ok.touchDown", "ok.touchDragOutside", "ok.touchDragExit", "ok.touchUpOutside",
             "ok.touchDown", "ok.touchDownRepeat",

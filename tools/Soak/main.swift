@@ -1,7 +1,7 @@
 // Soak: `touchstone run` (the demo scene) under a private headless weston for N minutes of
 // random taps, drags, multi-touch, cancels, pointer clicks and key toggles injected by the
 // harness module; reports resident memory at start and end, events delivered, and checks
-// the SPEC §4 invariant on the event log. With --valgrind the client runs under memcheck
+// the behaviour.md §4.2 invariant on the event log. With --valgrind the client runs under memcheck
 // and any definite leak fails the run. Run through `tools/soak`.
 import Foundation
 import NodeCore
@@ -36,7 +36,7 @@ func residentKiB(_ pid: Int32) -> Int {
         .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) } ?? -1
 }
 
-/// The SPEC §4 invariant over a whole log: per control, touchDown and a terminal event
+/// The behaviour.md §4.2 invariant over a whole log: per control, touchDown and a terminal event
 /// (touchUpInside / touchUpOutside / touchCancel) alternate, and nothing is left open.
 func checkInvariant(_ events: [EventLogEntry]) -> [String] {
     var open: [String: Bool] = [:]
@@ -148,7 +148,7 @@ let problems = checkInvariant(events)
 print("soak: \(String(format: "%.1f", options.minutes)) min, seed \(options.seed)\(options.valgrind ? ", under valgrind memcheck" : "")")
 print("actions injected: \(actions); control events delivered: \(events.count)")
 print("resident memory: start \(startRSS) KiB, end \(endRSS) KiB")
-print("SPEC §4 invariant: \(problems.isEmpty ? "holds" : "\(problems.count) violations")")
+print("behaviour.md §4.2 invariant: \(problems.isEmpty ? "holds" : "\(problems.count) violations")")
 for problem in problems.prefix(10) { print("  \(problem)") }
 if options.valgrind {
     let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""

@@ -1,6 +1,6 @@
 /// Groups raw `wl_touch` events into `TouchBatch`es; pure state, no I/O.
 ///
-/// Rules (SPEC §3): events wait for `wl_touch.frame` and are then delivered in arrival order.
+/// Rules (behaviour.md §3.3): events wait for `wl_touch.frame` and are then delivered in arrival order.
 /// Weston ≤ 10 sends no frame after the last up, so an up that leaves no touch active
 /// delivers at once. Cancel (or losing the touch capability) drops the pending events and
 /// cancels every active touch in the order the touches began. Unknown ids are ignored.
