@@ -87,7 +87,7 @@ let package = Package(
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
-            dependencies: ["Session", "TouchstoneApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Session", "TouchstoneApp", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render"]),

@@ -121,9 +121,12 @@ extension Renderer {
             }
         }
 
-        if node.borderWidth > 0 {
+        let borderPixels = scale.lineWidth(node.borderWidth)
+        if borderPixels > 0 {
             let color = PremultipliedColor(node.borderColor)
-            let inner = pixels(Rect(origin: .zero, size: size).inset(by: EdgeInsets(all: node.borderWidth)))
+            // Whole pixels inside the snapped bounds: the same width on every side at any scale.
+            let inner = PixelRect(minX: local.minX + borderPixels, minY: local.minY + borderPixels,
+                                  maxX: local.maxX - borderPixels, maxY: local.maxY - borderPixels)
             if inner.isEmpty {
                 surface.fill(local, color: color)
             } else {
@@ -138,7 +141,7 @@ extension Renderer {
         }
 
         if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0, let glyphs = glyphs() {
-            let pixelSize = roundedInteger(LabelStyle.fontSize * Double(scale))
+            let pixelSize = scale.pixels(LabelStyle.fontSize)
             glyphs.draw(label, pixelSize: pixelSize, centeredIn: local, visible: target.visible,
                         color: PremultipliedColor(node.labelColor), on: surface)
         }

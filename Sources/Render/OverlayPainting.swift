@@ -2,7 +2,8 @@ import NodeCore
 
 extension Renderer {
     /// Paints every hittable control's drawn tappable area over the scene, frontmost
-    /// control last (behaviour.md §5). Inside each drawn area the 2 pt bands on limited sides
+    /// control last (behaviour.md §5). Inside each drawn area the 2 pt bands (a whole number of
+    /// pixels at every scale, `RenderScale.lineWidth(_:)`) on limited sides
     /// (dark green) and clipped sides (orange, which wins where they meet) take the
     /// place of the fill: a band pixel is scene OVER band color, never scene OVER
     /// fill OVER band.
@@ -10,15 +11,14 @@ extension Renderer {
         let fill = PremultipliedColor(OverlayStyle.fillColor)
         let limitedColor = PremultipliedColor(OverlayStyle.limitedEdgeColor)
         let clippedColor = PremultipliedColor(OverlayStyle.clippedEdgeColor)
-        let band = Int((OverlayStyle.edgeBandWidth * Double(scale)).rounded())
+        let band = scale.lineWidth(OverlayStyle.edgeBandWidth)
         let surface = target.surface
         surface.setClip(target.clip)
 
         // The damage in window points, one point larger all round to cover edge snapping.
         let visible = target.visible.offsetBy(dx: target.offsetX, dy: target.offsetY)
-        let s = Double(scale)
-        let damage = Rect(x: Double(visible.x) / s - 1, y: Double(visible.y) / s - 1,
-                          width: Double(visible.width) / s + 2, height: Double(visible.height) / s + 2)
+        let damage = Rect(x: scale.points(Double(visible.x)) - 1, y: scale.points(Double(visible.y)) - 1,
+                          width: scale.points(Double(visible.width)) + 2, height: scale.points(Double(visible.height)) + 2)
         for area in TappableArea.all(in: window, intersecting: damage) where area.isInView {
             let drawn = target.local(PixelRect(snapping: area.drawn, scale: scale))
             guard drawn.intersects(target.visible), target.clip.intersects(drawn) else { continue }

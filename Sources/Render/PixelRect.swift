@@ -9,24 +9,22 @@ extension PixelRect {
     /// commutes with intersection and union: two abutting rects never overlap or
     /// leave a gap, and a rect inside another snaps inside it (which makes damage
     /// rects computed in points exact in pixels).
-    public init(snapping rect: Rect, scale: Int) {
-        let s = Double(scale)
-        self.init(minX: roundedInteger(rect.minX * s), minY: roundedInteger(rect.minY * s),
-                  maxX: roundedInteger(rect.maxX * s), maxY: roundedInteger(rect.maxY * s))
+    public init(snapping rect: Rect, scale: RenderScale) {
+        self.init(minX: roundedInteger(scale.pixels(rect.minX)), minY: roundedInteger(scale.pixels(rect.minY)),
+                  maxX: roundedInteger(scale.pixels(rect.maxX)), maxY: roundedInteger(scale.pixels(rect.maxY)))
         if isEmpty { width = max(width, 0); height = max(height, 0) }
     }
 
     /// The pixels that any part of `rect` (points) touches at buffer `scale`: each edge
     /// rounded outwards. Used for damage areas, so that an area computed with a
     /// slightly different floating-point sum than the painting still covers it.
-    public init(covering rect: Rect, scale: Int) {
-        let s = Double(scale)
+    public init(covering rect: Rect, scale: RenderScale) {
         func clamp(_ v: Double) -> Int {
             if v.isNaN { return 0 }
             return Int(min(max(v, -1_000_000_000), 1_000_000_000))
         }
-        self.init(minX: clamp((rect.minX * s).rounded(.down)), minY: clamp((rect.minY * s).rounded(.down)),
-                  maxX: clamp((rect.maxX * s).rounded(.up)), maxY: clamp((rect.maxY * s).rounded(.up)))
+        self.init(minX: clamp(scale.pixels(rect.minX).rounded(.down)), minY: clamp(scale.pixels(rect.minY).rounded(.down)),
+                  maxX: clamp(scale.pixels(rect.maxX).rounded(.up)), maxY: clamp(scale.pixels(rect.maxY).rounded(.up)))
         if isEmpty { width = max(width, 0); height = max(height, 0) }
     }
 }

@@ -6,26 +6,29 @@ import Glibc
 /// Why a renderer could not be made.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// The buffer scale is not in `Renderer.supportedScales`.
-    case unsupportedScale(Int)
+    case unsupportedScale(RenderScale)
 
     public var description: String {
         switch self {
         case let .unsupportedScale(s):
-            return "unsupported buffer scale \(s) (supported: \(Renderer.supportedScales.lowerBound)...\(Renderer.supportedScales.upperBound))"
+            return "unsupported buffer scale \(s) (supported: \(Renderer.supportedScales.lowerBound)...\(Renderer.supportedScales.upperBound) in steps of 1/\(RenderScale.denominator))"
         }
     }
 }
 
 /// Paints a window's node tree, and its tappable-area overlay when
-/// `window.showsTappableAreas` is on, into canvases at an integer buffer scale.
+/// `window.showsTappableAreas` is on, into canvases at a buffer scale from 1 to 4 in
+/// steps of 1/120 (`RenderScale`).
 ///
 /// Painting (behaviour.md §6): the window background; then each node, back to front: its
 /// background (a control's `currentBackgroundColor`), a built-in control's decoration
 /// (slider track and fill, toggle knob; see `ControlStyle`), its border inside its
 /// bounds, its label centered and clipped to its bounds, then its subnodes, clipped to
 /// its bounds when `clipsToBounds`. Hidden nodes and nodes with alpha 0 are skipped
-/// with their subtrees. Edges snap to whole pixels (see `PixelRect(snapping:scale:)`);
-/// there is no antialiasing except in glyphs. Touch markers are painted separately,
+/// with their subtrees. Edges snap to whole pixels from their scaled positions (see
+/// `PixelRect(snapping:scale:)`), and borders and overlay bands are a whole number of
+/// pixels wide, at least one (`RenderScale.lineWidth(_:)`), at every scale; there is no
+/// antialiasing except in glyphs. Labels are set at `LabelStyle.fontSize` × scale. Touch markers are painted separately,
 /// over a painted frame (`paintTouchMarkers(_:damage:into:)`).
 ///
 /// Opacity is group opacity, as UIKit and Core Animation do by default
@@ -41,14 +44,14 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 /// and `render(damage:into:)` repaints only those, giving exactly the pixels a full
 /// repaint would. Not thread-safe; one renderer per window.
 public final class Renderer {
-    /// The buffer scales accepted.
-    public static let supportedScales = 1...3
+    /// The buffer scales accepted (behaviour.md §6), in steps of 1/120.
+    public static let supportedScales: ClosedRange<RenderScale> = 1...4
 
     public let window: Window
     /// Fills the window behind the root node (the scene's background color).
     public var background: Color
     /// Buffer pixels per point along each axis.
-    public let scale: Int
+    public let scale: RenderScale
     /// The font for node labels.
     public let labelFont: LabelFont
     /// Receives warnings, such as a missing font (once per renderer); defaults to stderr.
@@ -60,7 +63,7 @@ public final class Renderer {
     private var glyphRenderer: GlyphRenderer?
     private var fontResolved = false
 
-    public init(window: Window, background: Color, scale: Int = 1, labelFont: LabelFont = .default) throws(RenderError) {
+    public init(window: Window, background: Color, scale: RenderScale = 1, labelFont: LabelFont = .default) throws(RenderError) {
         guard Renderer.supportedScales.contains(scale) else { throw .unsupportedScale(scale) }
         self.window = window
         self.background = background

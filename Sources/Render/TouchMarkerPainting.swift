@@ -17,7 +17,7 @@ struct TouchMarkerLayout {
     /// The label's badge, touching the halo at its upper right; nil without a label or font.
     var badge: PixelRect?
     /// The label's font size in pixels.
-    var labelPixelSize = 0
+    var labelPixelSize = 0.0
     /// Every pixel any part of the marker can touch.
     var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
 }
@@ -69,7 +69,7 @@ extension Renderer {
     /// Where `marker`'s parts go at this renderer's scale; nil when its center is not
     /// finite or so far away that no canvas could show it.
     func layout(of marker: TouchMarker) -> TouchMarkerLayout? {
-        let s = Double(scale)
+        let s = scale.factor
         let cx = marker.center.x * s, cy = marker.center.y * s
         // Visible markers have centers within a canvas side plus the largest radius of
         // the canvas; the limit keeps every vertex inside pixman's 16.16 range.
@@ -113,7 +113,7 @@ extension Renderer {
         layout.bounds = FixedPoint.bounds(of: haloPoints + dotPoints)
 
         if !marker.label.isEmpty, let glyphs = glyphs() {
-            let pixelSize = Int((TouchMarkerStyle.labelFontSize * s).rounded())
+            let pixelSize = scale.pixels(TouchMarkerStyle.labelFontSize)
             if let text = glyphs.measure(marker.label, pixelSize: pixelSize), text.width > 0 {
                 let padding = Int((TouchMarkerStyle.labelPadding * s).rounded())
                 // The halo's bounding box, and the point at 45° up and right on it (for a

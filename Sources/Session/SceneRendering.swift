@@ -11,7 +11,7 @@ public enum SceneRendering {
     /// then `touchMarkers` over everything, and writes the PNG to `path`. A bad scale is
     /// bad input (status 2); a canvas or file failure is a runtime failure (status 1).
     /// A missing font only warns.
-    public static func writePNG(of window: Window, background: Color, scale: Int,
+    public static func writePNG(of window: Window, background: Color, scale: RenderScale,
                                 touchMarkers: [TouchMarker] = [], to path: String) throws(CommandFailure) {
         let renderer: Renderer
         do {

@@ -44,8 +44,8 @@ final class FramePainter {
 
     /// The renderer scale for a surface scale: the next integer scale up, within what the
     /// renderer supports (the compositor scales the buffer down on a fractional display).
-    static func rendererScale(for scale: SurfaceScale) -> Int {
-        let integer = Int(scale.factor.rounded(.up))
+    static func rendererScale(for scale: SurfaceScale) -> RenderScale {
+        let integer = RenderScale(Int(scale.factor.rounded(.up)))
         return min(max(integer, Renderer.supportedScales.lowerBound), Renderer.supportedScales.upperBound)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Render
 import Session
 
 struct RenderCommand: ParsableCommand {
@@ -16,8 +17,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Paint the tappable-area debug overlay over the scene.")
     var debugOverlay = false
 
-    @Option(help: "Buffer scale: each point becomes N × N pixels (1, 2 or 3).")
-    var scale = 1
+    @Option(help: "Buffer scale: each point becomes N × N pixels, N from 1 to 4 in steps of 1/120 (e.g. 1.5, 1.25, 4/3).",
+            transform: parseScale)
+    var scale: RenderScale = 1
 
     func validate() throws {
         try validateScale(scale)
@@ -32,9 +34,20 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// Rejects a `--scale` outside `SceneRendering.supportedScales` as a bad argument (status 2).
-func validateScale(_ scale: Int) throws {
+func validateScale(_ scale: RenderScale) throws {
     let range = SceneRendering.supportedScales
     guard range.contains(scale) else {
         throw ValidationError("--scale must be \(range.lowerBound)...\(range.upperBound), got \(scale)")
     }
+}
+
+/// A `--scale` value: a decimal (`1.5`) or a fraction (`4/3`) that is a whole number of
+/// 120ths; anything else is a bad argument (status 2) naming the nearest valid scale.
+func parseScale(_ text: String) throws -> RenderScale {
+    if let scale = RenderScale(parsing: text) { return scale }
+    guard let value = Double(text), value.isFinite else {
+        throw ValidationError("expected a number such as 1.5 or a fraction such as 4/3")
+    }
+    let nearest = RenderScale(units: Int((value * Double(RenderScale.denominator)).rounded()))
+    throw ValidationError("a scale is a whole number of 1/\(RenderScale.denominator) steps (nearest: \(nearest))")
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Render
 import Session
 import TouchstoneApp
 
@@ -26,8 +27,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Start with touch visualization on (the script's `t` key toggles it): the --png image shows a marker for each touch still down at the end.")
     var showTouches = false
 
-    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels (1, 2 or 3).")
-    var scale = 1
+    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels, N from 1 to 4 in steps of 1/120 (e.g. 1.5).",
+            transform: parseScale)
+    var scale: RenderScale = 1
 
     func validate() throws {
         try validateScale(scale)

@@ -121,7 +121,9 @@ private struct RandomScene {
     func repaintingOnlyTheDamageOfRandomChangesEqualsAFullRepaint(seed: Int) throws {
         var scene = RandomScene(seed: UInt64(seed))
         let window = scene.makeWindow()
-        let scale = Int.random(in: 1...3, using: &scene.rng)
+        // Whole, fractional and odd scales (121/120 and 479/120 round edges most unevenly).
+        let units = [120, 121, 150, 180, 210, 240, 300, 360, 479][Int.random(in: 0..<9, using: &scene.rng)]
+        let scale = RenderScale(units: units)
         let font: LabelFont = seed % 4 == 0 ? .default : .none
         let renderer = try Renderer(window: window, background: scene.color(), scale: scale, labelFont: font)
         let canvas = try renderer.makeCanvas()

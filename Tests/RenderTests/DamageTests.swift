@@ -38,7 +38,7 @@ private func damageScene(overlay: Bool) -> (Window, ButtonNode, SliderNode) {
 
 /// Renders `window` fully, applies `change`, repaints only the reported damage, and
 /// returns the damage, the partially repainted canvas and a fresh full repaint.
-private func repaint(_ window: Window, scale: Int, after change: () -> Void) throws
+private func repaint(_ window: Window, scale: RenderScale, after change: () -> Void) throws
     -> (damage: [PixelRect], partial: Canvas, full: Canvas) {
     let renderer = try Renderer(window: window, background: .white, scale: scale, labelFont: .default)
     renderer.warningHandler = { _ in }
@@ -56,7 +56,7 @@ private func repaint(_ window: Window, scale: Int, after change: () -> Void) thr
     @Test(arguments: [1, 2, 3])
     func highlightingOneButtonDamagesExactlyItsPaintedRect(scale: Int) throws {
         let (window, button, _) = damageScene(overlay: false)
-        let result = try repaint(window, scale: scale) { button.isHighlighted = true }
+        let result = try repaint(window, scale: RenderScale(scale)) { button.isHighlighted = true }
         // b1 at window (10 + 55, 10 + 10), 40 × 30 points.
         let s = scale
         #expect(result.damage == [PixelRect(x: 65 * s, y: 20 * s, width: 40 * s, height: 30 * s)])
@@ -66,11 +66,44 @@ private func repaint(_ window: Window, scale: Int, after change: () -> Void) thr
     @Test(arguments: [1, 2])
     func withTheOverlayOnTheDamageAlsoCoversTheDrawnTappableArea(scale: Int) throws {
         let (window, button, _) = damageScene(overlay: true)
-        let result = try repaint(window, scale: scale) { button.isHighlighted = true }
+        let result = try repaint(window, scale: RenderScale(scale)) { button.isHighlighted = true }
         // Slop of 8 pt on every side: (57, 12) to (113, 58), inside the clipping panel.
         let s = scale
         #expect(result.damage == [PixelRect(x: 57 * s, y: 12 * s, width: 56 * s, height: 46 * s)])
         #expect(differingPixels(result.partial, result.full).isEmpty)
+    }
+
+    /// b1's painted rect, (65, 20, 40, 30) points, with each edge rounded half away from zero.
+    @Test(arguments: [
+        (RenderScale(units: 150), PixelRect(minX: 81, minY: 25, maxX: 131, maxY: 63)),   // 81.25, 25, 131.25, 62.5
+        (RenderScale(units: 180), PixelRect(minX: 98, minY: 30, maxX: 158, maxY: 75)),   // 97.5, 30, 157.5, 75
+        (RenderScale(units: 210), PixelRect(minX: 114, minY: 35, maxX: 184, maxY: 88)),  // 113.75, 35, 183.75, 87.5
+        (RenderScale(units: 300), PixelRect(minX: 163, minY: 50, maxX: 263, maxY: 125)), // 162.5, 50, 262.5, 125
+    ])
+    func atFractionalScalesHighlightingDamagesTheSnappedRectAndRepaintsExactly(scale: RenderScale, expected: PixelRect) throws {
+        let (window, button, _) = damageScene(overlay: false)
+        let result = try repaint(window, scale: scale) { button.isHighlighted = true }
+        #expect(result.damage == [expected])
+        #expect(differingPixels(result.partial, result.full).isEmpty)
+    }
+
+    @Test(arguments: [RenderScale(units: 150), RenderScale(units: 180), RenderScale(units: 210), RenderScale(units: 300)])
+    func atFractionalScalesEveryKindOfChangeRepaintsToTheFullRepaintsPixels(scale: RenderScale) throws {
+        let (window, button, slider) = damageScene(overlay: true)
+        let toggle = window.root.node(named: "toggle") as! ToggleNode
+        let changes: [() -> Void] = [
+            { button.isHighlighted = true },
+            { slider.value = 0.77 },
+            { button.frame = Rect(x: 31.25, y: 41.5, width: 40.75, height: 29.5) },
+            { toggle.isOn = true; button.borderWidth = 2.5 },
+            { window.showsTappableAreas = false },
+            { window.root.node(named: "panel")!.alpha = 0.5 },
+        ]
+        for (index, change) in changes.enumerated() {
+            let result = try repaint(window, scale: scale, after: change)
+            let wrong = differingPixels(result.partial, result.full)
+            #expect(wrong.isEmpty, "change \(index) at \(scale): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+        }
     }
 
     @Test func paintedRectIsClippedByClippingAncestors() throws {

@@ -17,7 +17,7 @@ func box(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c
 }
 
 /// Renders the whole window once, with labels drawn in the default font unless told otherwise.
-func render(_ window: Window, background: Color = .white, scale: Int = 1,
+func render(_ window: Window, background: Color = .white, scale: RenderScale = 1,
             labelFont: LabelFont = .none) throws -> Canvas {
     let renderer = try Renderer(window: window, background: background, scale: scale, labelFont: labelFont)
     return try renderer.renderImage()

@@ -14,7 +14,7 @@ import Testing
 
     private func renderer(_ window: Window, background: Color = .white, scale: Int = 1,
                           labelFont: LabelFont = .none) throws -> Renderer {
-        let r = try Renderer(window: window, background: background, scale: scale, labelFont: labelFont)
+        let r = try Renderer(window: window, background: background, scale: RenderScale(scale), labelFont: labelFont)
         r.warningHandler = { _ in }
         return r
     }

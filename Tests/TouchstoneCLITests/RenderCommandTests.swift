@@ -44,9 +44,28 @@ private func temporaryPNG(_ name: String) -> String {
     }
 
     @Test func unsupportedScaleExitsTwo() throws {
-        let run = try CLIRun(["render", "examples/overlap.json", "--png", temporaryPNG("bad"), "--scale", "4"])
+        let run = try CLIRun(["render", "examples/overlap.json", "--png", temporaryPNG("bad"), "--scale", "4.5"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("--scale must be 1...3, got 4"))
+        #expect(run.stderr.contains("--scale must be 1...4, got 4.5"))
+    }
+
+    @Test func scaleThatIsNotAWholeNumberOf120thsExitsTwoNamingTheNearest() throws {
+        let run = try CLIRun(["render", "examples/overlap.json", "--png", temporaryPNG("bad"), "--scale", "1.33"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("a scale is a whole number of 1/120 steps (nearest: 1.3333333333333333)"))
+        let word = try CLIRun(["render", "examples/overlap.json", "--png", temporaryPNG("bad"), "--scale", "big"])
+        #expect(word.status == 2)
+        #expect(word.stderr.contains("expected a number such as 1.5 or a fraction such as 4/3"))
+    }
+
+    @Test(arguments: [("1.5", 480, 300), ("4/3", 427, 267), ("1.25", 400, 250)])
+    func fractionalScaleRoundsThePixelSizeHalfUp(scale: String, width: Int, height: Int) throws {
+        let path = temporaryPNG("fractional")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CLIRun(["render", "examples/slider-toggle.json", "--png", path, "--scale", scale])
+        #expect(run.status == 0, "\(run.stderr)")
+        let image = try Canvas.readPNG(from: path)
+        #expect(image.width == width && image.height == height)
     }
 
     @Test func missingPNGOptionExitsTwo() throws {

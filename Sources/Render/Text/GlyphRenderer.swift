@@ -30,7 +30,8 @@ final class GlyphRenderer {
     private let library: FT_Library
     private let face: FT_Face
     private let cache: OpaquePointer
-    private var currentPixelSize = 0
+    /// The size FreeType is set to, in 1/64 pixels (0 before the first label).
+    private var currentSize64 = 0
     /// Advance (26.6 pixels) and whether the glyph has a bitmap, by pixel size and glyph index.
     private var metrics: [GlyphKey: GlyphMetrics] = [:]
     private var glyphs: [pixman_glyph_t] = []
@@ -47,7 +48,7 @@ final class GlyphRenderer {
 
     private struct LabelKey: Hashable {
         var text: String
-        var pixelSize: Int
+        var pixelSize: Double
         var width: Int
         var height: Int
     }
@@ -60,7 +61,7 @@ final class GlyphRenderer {
     }
 
     private struct GlyphKey: Hashable {
-        var pixelSize: Int
+        var pixelSize: Double
         var index: UInt32
     }
 
@@ -100,7 +101,9 @@ final class GlyphRenderer {
 
     /// Draws `text` on one line, centered in `rect` and clipped to `rect ∩ visible`
     /// (surface pixels), with `color` through the surface's current clip region.
-    func draw(_ text: String, pixelSize: Int, centeredIn rect: PixelRect, visible: PixelRect,
+    /// `pixelSize` may be fractional (14 pt at scale 1.25 is 17.5 px): FreeType sets the
+    /// face at that size to 1/64 pixel.
+    func draw(_ text: String, pixelSize: Double, centeredIn rect: PixelRect, visible: PixelRect,
               color: PremultipliedColor, on surface: PixmanSurface) {
         guard rect.intersects(visible), !color.isTransparent, pixelSize > 0, !text.isEmpty,
               let mask = labelMask(text, pixelSize: pixelSize, width: rect.width, height: rect.height) else { return }
@@ -125,7 +128,7 @@ final class GlyphRenderer {
 
     /// The coverage of `text` centered in a `width` × `height` rect: the glyphs added
     /// into an a8 image, exactly the mask `pixman_composite_glyphs` builds for them.
-    private func labelMask(_ text: String, pixelSize: Int, width: Int, height: Int) -> LabelMask? {
+    private func labelMask(_ text: String, pixelSize: Double, width: Int, height: Int) -> LabelMask? {
         let key = LabelKey(text: text, pixelSize: pixelSize, width: width, height: height)
         // A repaint usually draws labels drawn just before: compare against those first,
         // which is cheaper than hashing the text.
@@ -196,7 +199,7 @@ final class GlyphRenderer {
     /// The size of `text` set on one line at `pixelSize`, in whole pixels: the advance
     /// width and the ascender-to-descender height, each rounded up (the box `draw`
     /// centers). Nil when the size cannot be set.
-    func measure(_ text: String, pixelSize: Int) -> (width: Int, height: Int)? {
+    func measure(_ text: String, pixelSize: Double) -> (width: Int, height: Int)? {
         guard pixelSize > 0, setPixelSize(pixelSize) else { return nil }
         pixman_glyph_cache_freeze(cache)
         defer { pixman_glyph_cache_thaw(cache) }
@@ -208,8 +211,8 @@ final class GlyphRenderer {
 
     /// Lays `text` out along a baseline at y = 0 from x = 0 into `glyphs` and returns
     /// the pen's final x (26.6 pixels). The pixel size must be set and the cache frozen.
-    private func layOut(_ text: String, pixelSize: Int) -> Int {
-        let fontKey = UnsafeMutableRawPointer(bitPattern: pixelSize)
+    private func layOut(_ text: String, pixelSize: Double) -> Int {
+        let fontKey = UnsafeMutableRawPointer(bitPattern: Self.size64(pixelSize))
         glyphs.removeAll(keepingCapacity: true)
         var pen = 0
         var previous: UInt32 = 0
@@ -233,16 +236,25 @@ final class GlyphRenderer {
         return pen
     }
 
-    private func setPixelSize(_ size: Int) -> Bool {
-        if size == currentPixelSize { return true }
-        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
-        currentPixelSize = size
+    /// Sets the face to `size` pixels per em, to the nearest 1/64 pixel (at 72 dpi a point
+    /// is a pixel, so the character size is the pixel size).
+    private func setPixelSize(_ size: Double) -> Bool {
+        let size64 = Self.size64(size)
+        if size64 == currentSize64 { return true }
+        guard size64 > 0, FT_Set_Char_Size(face, 0, FT_F26Dot6(size64), 72, 72) == 0 else { return false }
+        currentSize64 = size64
         return true
+    }
+
+    /// A pixel size in FreeType's 26.6 fixed point, clamped to what a label can use.
+    private static func size64(_ size: Double) -> Int {
+        guard size.isFinite else { return 0 }
+        return Int((min(max(size, 0), 10_000) * 64).rounded())
     }
 
     /// The cached glyph image (nil for a blank glyph such as a space) and its metrics;
     /// nil when FreeType cannot load the glyph. The cache must be frozen.
-    private func glyph(index: UInt32, pixelSize: Int, fontKey: UnsafeMutableRawPointer?)
+    private func glyph(index: UInt32, pixelSize: Double, fontKey: UnsafeMutableRawPointer?)
         -> (UnsafeRawPointer?, GlyphMetrics)? {
         let key = GlyphKey(pixelSize: pixelSize, index: index)
         // Glyph keys are index + 1: a null key would be ambiguous.
