@@ -26,6 +26,8 @@ public final class InputDispatcher {
 
     /// Feeds one event.
     public func handle(_ event: InputEvent, at time: Double) {
+        // Timers and animations due before this event happen first (SPEC §9 "Determinism").
+        window.clock.advance(to: time)
         switch event {
         case .touchDown(let id, _):
             guard !fingers.contains(id) else { return }
@@ -63,6 +65,11 @@ public final class InputDispatcher {
                 pointerPressed = false
                 window.touchCancel(.pointer, time: time)
             }
+        case .pointerAxis(let axis, let value, let source):
+            guard let location = pointerLocation else { return }
+            window.scroll(axis, by: value, source: source, at: location, time: time)
+        case .pointerAxisStop(let axis):
+            window.stopAxisScrolling(axis, time: time)
         case .key(let key, let pressed):
             onKey?(key, pressed, time)
         }

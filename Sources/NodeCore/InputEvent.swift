@@ -11,6 +11,11 @@ public enum InputEvent: Hashable, Sendable {
     case pointerMotion(location: Point)
     case pointerButton(PointerButton, pressed: Bool)
     case pointerLeave
+    /// Scrolls the innermost scroll node under the pointer that can scroll on `axis` by
+    /// `value` points (positive: content moves up or left, the offset grows).
+    case pointerAxis(Axis, value: Double, source: AxisSource)
+    /// The touchpad fingers lifted (`wl_pointer.axis_stop`): kinetic deceleration.
+    case pointerAxisStop(Axis)
     /// A key by its xkb keysym name (`d`, `Escape`), pressed or released.
     case key(String, pressed: Bool)
 }
@@ -18,6 +23,16 @@ public enum InputEvent: Hashable, Sendable {
 /// Pointer buttons the input script names.
 public enum PointerButton: String, Hashable, Sendable, CaseIterable {
     case left, right, middle
+}
+
+/// What produced a pointer axis event (`wl_pointer.axis_source`).
+public enum AxisSource: String, Hashable, Sendable, CaseIterable {
+    /// A mouse wheel: scrolls at once, clamped to the resting range.
+    case wheel
+    /// A touchpad: scrolls one to one; `axis_stop` starts a deceleration.
+    case finger
+    /// A continuous device such as a trackpoint: scrolls at once, clamped.
+    case continuous
 }
 
 /// An input event with its time in milliseconds.

@@ -1,11 +1,13 @@
 extension Node {
-    /// This node's origin in window (root) coordinates.
+    /// Where this node's coordinate origin lies in window (root) coordinates: the sum
+    /// of `frame.origin - boundsOrigin` up the chain. `bounds` offset by it is the
+    /// node's rect on screen.
     public final var originInWindow: Point {
         var x = 0.0, y = 0.0
         var node: Node? = self
         while let n = node {
-            x += n.frame.minX
-            y += n.frame.minY
+            x += n.frame.minX - n.boundsOrigin.x
+            y += n.frame.minY - n.boundsOrigin.y
             node = n.supernode
         }
         return Point(x: x, y: y)
@@ -36,14 +38,17 @@ extension Node {
     }
 
     /// The union of bounds and slopRect over this subtree, in window coordinates:
-    /// everything this subtree can paint, the debug overlay included.
+    /// everything this subtree can paint, the debug overlay included. A node that clips
+    /// to its bounds contributes only its own rects: its descendants' paint and drawn
+    /// overlay stay inside its bounds, so a scrolled content of any size costs nothing.
     public final func subtreeExtentInWindow() -> Rect {
         var extent = Rect.zero
         func visit(_ node: Node, _ ox: Double, _ oy: Double) {
             let own = node.bounds.union(node.slopRect).offsetBy(dx: ox, dy: oy)
             extent = extent.union(own)
+            guard !node.clipsToBounds else { return }
             for child in node.subnodes {
-                visit(child, ox + child.frame.minX, oy + child.frame.minY)
+                visit(child, ox + child.frame.minX - child.boundsOrigin.x, oy + child.frame.minY - child.boundsOrigin.y)
             }
         }
         let origin = originInWindow

@@ -47,6 +47,7 @@ open class Node: Responder {
 
     /// Clips the painting of subnodes to `bounds`. Never affects hit testing.
     public final var clipsToBounds = false {
+        willSet { invalidateSubtree() }
         didSet { invalidateSubtree() }
     }
 
@@ -72,6 +73,13 @@ open class Node: Responder {
     /// parent a refcount side table, which made each retain on the hit-test path take
     /// the runtime's slow path.
     @exclusivity(unchecked) public internal(set) final unowned(unsafe) var supernode: Node?
+    /// The origin of `bounds`: zero for a plain node; a scroll node's content offset
+    /// (SPEC §1, §9). Hit testing, conversion, tappable areas and painting all add it
+    /// when they step from a node into its subnodes.
+    @exclusivity(unchecked) public internal(set) final var boundsOrigin: Point = .zero
+    /// True for `ScrollNode`s: the touch path is searched for them on every down, and a
+    /// flag is cheaper than a dynamic cast on each ancestor.
+    final var isScrollNode = false
     /// Set on a window's root node only. Not `weak` (every invalidation reads it): the
     /// window clears it when it lets go of the root, on replacement and in its `deinit`.
     final unowned(unsafe) var hostWindow: Window?
@@ -86,8 +94,9 @@ open class Node: Responder {
         for child in subnodes { child.supernode = nil }
     }
 
-    /// `(0, 0, frame.width, frame.height)`: the node's own coordinate space.
-    public final var bounds: Rect { Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
+    /// `(boundsOrigin, frame.size)`: the node's own coordinate space; the origin is zero
+    /// except for a scroll node, whose origin is its content offset (SPEC §1).
+    public final var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 
     /// `bounds` inset by `hitTestSlop`: where the node accepts touches.
     public final var slopRect: Rect { bounds.inset(by: hitTestSlop) }
@@ -132,7 +141,8 @@ open class Node: Responder {
             i -= 1
             let child = children[i]
             let origin = child.frame.origin
-            if let hit = child.hitTest(Point(x: point.x - origin.x, y: point.y - origin.y)) {
+            let inner = child.boundsOrigin
+            if let hit = child.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y)) {
                 return hit
             }
         }

@@ -118,7 +118,8 @@ public struct TappableArea {
 
     private init(control: ControlNode, walk: AncestorWalk) {
         self.control = control
-        let origin = Point(x: walk.origin.x + control.frame.minX, y: walk.origin.y + control.frame.minY)
+        let origin = Point(x: walk.origin.x + control.frame.minX - control.boundsOrigin.x,
+                           y: walk.origin.y + control.frame.minY - control.boundsOrigin.y)
         let own = control.slopRect.offsetBy(dx: origin.x, dy: origin.y)
         slopRect = own
 
@@ -160,7 +161,7 @@ public struct TappableArea {
 
 /// What the ancestors of a node contribute to its tappable area, accumulated root first.
 private struct AncestorWalk {
-    /// Window position of the next node's supernode origin.
+    /// Window position of the coordinate origin of the next node's supernode.
     var origin = Point.zero
     /// Intersection of the ancestors' slopRects (window coordinates); unbounded at the root.
     var slop = Box.unbounded
@@ -172,7 +173,8 @@ private struct AncestorWalk {
     /// The walk as seen by the subnodes of `node`, a subnode of the current position.
     func entering(_ node: Node) -> AncestorWalk {
         var next = self
-        next.origin = Point(x: origin.x + node.frame.minX, y: origin.y + node.frame.minY)
+        next.origin = Point(x: origin.x + node.frame.minX - node.boundsOrigin.x,
+                            y: origin.y + node.frame.minY - node.boundsOrigin.y)
         let ownSlop = Box(node.slopRect.offsetBy(dx: next.origin.x, dy: next.origin.y))
         next.slop = slop.narrowed(by: ownSlop, setter: node, setters: &next.slopSetters)
         if node.clipsToBounds {

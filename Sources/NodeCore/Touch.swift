@@ -42,6 +42,9 @@ public final class Touch {
     /// The control that began tracking this touch, if any (at most one ever does: only
     /// the first control up the chain gets the touch's begin).
     weak var trackingControl: ControlNode?
+    /// What the scroll nodes above the bound node know about this touch; nil when none
+    /// watches it (see `PanTracker.swift`).
+    var pan: TouchPan?
 
     init(id: TouchID, kind: TouchKind, location: Point, timestamp: Double, tapCount: Int, node: Node?) {
         self.id = id

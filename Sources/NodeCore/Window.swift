@@ -26,6 +26,13 @@ open class Window: Responder {
 
     public final var tapCounter = TapCounter()
 
+    /// The time source of this window's timers and animations (content-touch delay,
+    /// deceleration, bounce). Every input method advances it to the input's time first.
+    public final let clock = Clock()
+
+    /// Touchpad scrolls in progress, per axis (see `Window+AxisScrolling.swift`).
+    final var fingerScrolls: [Axis: FingerScroll] = [:]
+
     /// Active touches in the order they began.
     public private(set) final var activeTouches: [Touch] = []
 
@@ -48,7 +55,8 @@ open class Window: Responder {
     /// The frontmost hittable node at `point` (window coordinates), or nil.
     public final func hitTest(_ point: Point) -> Node? {
         let origin = root.frame.origin
-        return root.hitTest(Point(x: point.x - origin.x, y: point.y - origin.y))
+        let inner = root.boundsOrigin
+        return root.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y))
     }
 
     /// The active touch with `id`, if any.
@@ -62,31 +70,48 @@ open class Window: Responder {
     /// already active is ignored. Returns the new touch.
     @discardableResult
     public final func touchDown(_ id: TouchID, kind: TouchKind = .touch, at location: Point, time: Double) -> Touch? {
+        clock.advance(to: time)
         guard touch(withID: id) == nil else { return nil }
         let node = hitTest(location)
         let count = tapCounter.tapCount(node: node, kind: kind, location: location, time: time)
         let touch = Touch(id: id, kind: kind, location: location, timestamp: time, tapCount: count, node: node)
         activeTouches.append(touch)
-        node?.touchBegan(touch)
+        beginTouch(touch, at: time)
         return touch
     }
 
     /// An active touch moves; unknown ids are ignored.
     public final func touchMoved(_ id: TouchID, to location: Point, time: Double) {
+        clock.advance(to: time)
         guard let touch = touch(withID: id) else { return }
         touch.previousLocation = touch.location
         touch.location = location
         touch.timestamp = time
         touch.phase = .moved
+        if let pan = touch.pan {
+            moveWatchedTouch(touch, pan, at: time)
+            return
+        }
         touch.node?.touchMoved(touch)
     }
 
     /// An active touch lifts; unknown ids are ignored.
     public final func touchUp(_ id: TouchID, time: Double) {
+        clock.advance(to: time)
         guard let index = activeTouches.firstIndex(where: { $0.id == id }) else { return }
         let touch = activeTouches.remove(at: index)
-        touch.previousLocation = touch.location
         touch.timestamp = time
+        if let pan = touch.pan {
+            let reachesContent = endWatchedTouch(touch, pan, at: time)
+            touch.pan = nil
+            guard reachesContent else {
+                touch.previousLocation = touch.location
+                touch.phase = .ended
+                tapCounter.reset()
+                return
+            }
+        }
+        touch.previousLocation = touch.location
         touch.phase = .ended
         tapCounter.touchEnded(touch)
         touch.node?.touchEnded(touch)
@@ -95,12 +120,14 @@ open class Window: Responder {
 
     /// Cancels one active touch; unknown ids are ignored.
     public final func touchCancel(_ id: TouchID, time: Double) {
+        clock.advance(to: time)
         guard let index = activeTouches.firstIndex(where: { $0.id == id }) else { return }
         cancel(activeTouches.remove(at: index), time: time)
     }
 
     /// Cancels every active touch of `kind` (all touches when nil), in the order they began.
     public final func cancelAllTouches(kind: TouchKind? = nil, time: Double) {
+        clock.advance(to: time)
         let cancelled = activeTouches.filter { kind == nil || $0.kind == kind }
         activeTouches.removeAll { kind == nil || $0.kind == kind }
         for touch in cancelled { cancel(touch, time: time) }
@@ -111,6 +138,10 @@ open class Window: Responder {
         touch.timestamp = time
         touch.phase = .cancelled
         tapCounter.reset()
+        if let pan = touch.pan {
+            touch.pan = nil
+            guard cancelWatchedTouch(touch, pan, at: time) else { return }
+        }
         touch.node?.touchCancelled(touch)
         touch.trackingControl?.touchFinishedElsewhere(touch)
     }

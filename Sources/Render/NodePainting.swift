@@ -63,8 +63,9 @@ extension Renderer {
     private func paintExtent(of node: Node, x: Double, y: Double, rect: PixelRect) -> PixelRect {
         if node.clipsToBounds { return rect }
         var extent = rect
+        let inner = node.boundsOrigin
         for child in node.subnodes where !child.isHidden && child.alpha > 0 {
-            let cx = x + child.frame.minX, cy = y + child.frame.minY
+            let cx = x - inner.x + child.frame.minX, cy = y - inner.y + child.frame.minY
             let childRect = PixelRect(snapping: Rect(x: cx, y: cy, width: child.frame.width, height: child.frame.height),
                                       scale: scale)
             extent = extent.union(paintExtent(of: child, x: cx, y: cy, rect: childRect))
@@ -87,8 +88,11 @@ extension Renderer {
             guard !clip.isEmpty else { return }
             inner = PaintTarget(surface: target.surface, offsetX: target.offsetX, offsetY: target.offsetY, clip: clip)
         }
+        // Subnodes are in the node's coordinates, whose origin is `boundsOrigin` (a
+        // scroll node's content offset) at the node's top-left corner.
+        let contentX = x - node.boundsOrigin.x, contentY = y - node.boundsOrigin.y
         for child in node.subnodes {
-            paint(child, x: x + child.frame.minX, y: y + child.frame.minY, in: inner)
+            paint(child, x: contentX + child.frame.minX, y: contentY + child.frame.minY, in: inner)
         }
     }
 

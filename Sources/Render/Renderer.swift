@@ -176,6 +176,8 @@ public final class Renderer {
         if let parent = node.supernode {
             guard let above = placement(of: parent, target: target) else { return nil }
             (x, y, clip) = above
+            x -= parent.boundsOrigin.x
+            y -= parent.boundsOrigin.y
         } else if node !== window.root {
             return nil
         }

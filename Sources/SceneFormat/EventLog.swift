@@ -1,20 +1,51 @@
 import NodeCore
 
-/// One line of an event log (behaviour.md §7.3): a single control event bit.
+/// What one event-log line reports.
+public enum LoggedEvent: Hashable, Sendable {
+    /// A single control event bit (behaviour.md §7.3).
+    case control(ControlEvents)
+    /// A scroll node's event (SPEC §9); the line's `x`, `y` are the content offset.
+    case scroll(ScrollEvent.Kind)
+    // Lists (SPEC §10) add their batch-fetch events here.
+
+    /// The name in the log's `event` field.
+    public var name: String {
+        switch self {
+        case .control(let event): return event.name
+        case .scroll(let kind): return kind.name
+        }
+    }
+
+    /// The scroll event names, as the log spells them.
+    static let scrollNames = ["scrollBegan", "scrolled", "scrollEnded", "scrollStopped"]
+}
+
+/// One line of an event log: a single control event bit (behaviour.md §7.3) or a scroll
+/// node's event (SPEC §9).
 public struct EventLogEntry: Hashable, Sendable {
     /// A slider's value or a toggle's position, logged with the event.
     public typealias Value = ControlValue
 
     public var time: Double
     public var node: String
-    public var event: ControlEvents
-    /// Nil for programmatic sends that have no touch.
+    public var event: LoggedEvent
+    /// Nil for programmatic sends and scroll events that have no touch.
     public var touch: TouchID?
-    /// The touch in the control's coordinates.
+    /// The touch in the control's coordinates, or a scroll node's content offset.
     public var location: Point?
     public var value: Value?
 
     public init(time: Double, node: String, event: ControlEvents, touch: TouchID?, location: Point?, value: Value? = nil) {
+        self.init(time: time, node: node, logged: .control(event), touch: touch, location: location, value: value)
+    }
+
+    /// A scroll node's line: `offset` is its content offset after the event.
+    public init(time: Double, node: String, scroll kind: ScrollEvent.Kind, touch: TouchID?, offset: Point) {
+        self.init(time: time, node: node, logged: .scroll(kind), touch: touch, location: offset)
+    }
+
+    public init(time: Double, node: String, logged event: LoggedEvent, touch: TouchID?, location: Point?,
+                value: Value? = nil) {
         self.time = time
         self.node = node
         self.event = event
@@ -64,6 +95,9 @@ public struct EventLogEntry: Hashable, Sendable {
         case nil:
             break
         }
+        if case .scroll(.ended(let decelerates)) = event {
+            out += (decelerates ? #","decelerates":true"# : #","decelerates":false"#).utf8
+        }
         out.append(UInt8(ascii: "}"))
     }
 }
@@ -93,7 +127,21 @@ public enum EventLog {
             let t = try r.required("t") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
             let node = try r.required("node") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
             let eventName = try r.required("event") { (r: inout ObjectReader, k: String) throws(FormatError) in
-                try r.choice(k, ControlEvents.named.map(\.1))
+                try r.choice(k, ControlEvents.named.map(\.1) + LoggedEvent.scrollNames)
+            }
+            var event: LoggedEvent
+            var allowed = "t, node, event, touch, x, y, value"
+            switch eventName {
+            case "scrollBegan": event = .scroll(.began)
+            case "scrolled": event = .scroll(.scrolled)
+            case "scrollStopped": event = .scroll(.stopped)
+            case "scrollEnded":
+                let decelerates = try r.required("decelerates") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.bool(k)
+                }
+                event = .scroll(.ended(decelerates: decelerates))
+                allowed += ", decelerates"
+            default: event = .control(ControlEvents(name: eventName)!)
             }
             var touch: TouchID?
             if let raw = r.raw("touch") {
@@ -117,9 +165,8 @@ public enum EventLog {
                 default: throw r.fail("value", "expected a number or a boolean")
                 }
             }
-            try r.finish(allowed: "t, node, event, touch, x, y, value")
-            return EventLogEntry(time: t, node: node, event: ControlEvents(name: eventName)!,
-                                 touch: touch, location: location, value: value)
+            try r.finish(allowed: allowed)
+            return EventLogEntry(time: t, node: node, logged: event, touch: touch, location: location, value: value)
         } catch {
             throw FormatError(file: error.file, line: line, key: error.key, message: error.message)
         }
@@ -132,10 +179,17 @@ public enum EventRecorder {
     /// The identifier of the recorder's closure on each control.
     public static let actionIdentifier = ActionIdentifier("touchstone.event-log")
 
-    /// Attaches to every control under `root`. `now` gives the time for sends without a touch.
+    /// Attaches to every control and scroll node under `root`. `now` gives the time for
+    /// sends without a touch.
     public static func attach(to root: Node, now: @escaping () -> Double = { 0 },
                               sink: @escaping (EventLogEntry) -> Void) {
         root.forEachInSubtree { node in
+            if let scroll = node as? ScrollNode {
+                scroll.addScrollObserver { sender, event in
+                    sink(EventLogEntry(time: event.time, node: sender.name, scroll: event.kind, touch: event.touch,
+                                       offset: event.offset))
+                }
+            }
             guard let control = node as? ControlNode else { return }
             control.addAction(for: .allEvents, identifier: actionIdentifier) { sender, event in
                 sink(entry(for: sender, event: event, now: now))

@@ -4,7 +4,7 @@ import NodeCore
 /// milliseconds never going backwards, coordinates in surface points.
 public enum InputScript {
     static let touchTypes = ["touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel"]
-    static let pointerTypes = ["pointer.motion", "pointer.button", "pointer.leave"]
+    static let pointerTypes = ["pointer.motion", "pointer.button", "pointer.leave", "pointer.axis", "pointer.axis_stop"]
     static let allTypes = touchTypes + pointerTypes + ["key"]
 
     /// Decodes a whole script; blank lines are skipped.
@@ -56,6 +56,11 @@ public enum InputScript {
                     try r.choice(k, ["pressed", "released"])
                 } == "pressed"
             }
+            func axis(_ r: inout ObjectReader) throws(FormatError) -> Axis {
+                Axis(rawValue: try r.required("axis") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.choice(k, Axis.allCases.map(\.rawValue))
+                })!
+            }
             let event: InputEvent
             var allowed = ["t", "type"]
             switch type {
@@ -72,6 +77,16 @@ public enum InputScript {
                 event = .pointerButton(PointerButton(rawValue: name)!, pressed: try pressed(&r))
                 allowed += ["button", "state"]
             case "pointer.leave": event = .pointerLeave
+            case "pointer.axis":
+                let value = try r.required("value") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+                let source = try r.required("source") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.choice(k, AxisSource.allCases.map(\.rawValue))
+                }
+                event = .pointerAxis(try axis(&r), value: value, source: AxisSource(rawValue: source)!)
+                allowed += ["axis", "value", "source"]
+            case "pointer.axis_stop":
+                event = .pointerAxisStop(try axis(&r))
+                allowed += ["axis"]
             default:
                 let key = try r.required("key") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
                 guard !key.isEmpty else { throw r.fail("key", "must not be empty") }
@@ -99,6 +114,10 @@ public enum InputScript {
         case .pointerButton(let b, let pressed):
             return "{\"t\":\(t),\"type\":\"pointer.button\",\"button\":\"\(b.rawValue)\",\"state\":\"\(pressed ? "pressed" : "released")\"}"
         case .pointerLeave: return "{\"t\":\(t),\"type\":\"pointer.leave\"}"
+        case .pointerAxis(let axis, let value, let source):
+            return "{\"t\":\(t),\"type\":\"pointer.axis\",\"axis\":\"\(axis.rawValue)\",\"value\":\(JSONWriting.coordinate(value)),\"source\":\"\(source.rawValue)\"}"
+        case .pointerAxisStop(let axis):
+            return "{\"t\":\(t),\"type\":\"pointer.axis_stop\",\"axis\":\"\(axis.rawValue)\"}"
         case .key(let key, let pressed):
             return "{\"t\":\(t),\"type\":\"key\",\"key\":\(JSONWriting.quote(key)),\"state\":\"\(pressed ? "pressed" : "released")\"}"
         }

@@ -59,6 +59,7 @@ public enum SceneDecoder {
         case .button: node = ButtonNode(name: name)
         case .toggle: node = ToggleNode(name: name)
         case .slider: node = SliderNode(name: name)
+        case .scroll: node = ScrollNode(name: name)
         }
         node.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"]) {
@@ -82,6 +83,11 @@ public enum SceneDecoder {
             if let c = try r.color("disabledColor") { control.disabledColor = c }
             if let c = try r.color("selectedColor") { control.selectedColor = c }
         }
+        if let scroll = node as? ScrollNode {
+            try readScrollKeys(&r, into: scroll)
+        } else if let key = scrollKeys.first(where: { r.has($0) }) {
+            throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
+        }
         if let slider = node as? SliderNode, let value = try r.number("value", in: 0...1) {
             slider.value = value
         }
@@ -103,6 +109,7 @@ public enum SceneDecoder {
         var allowed = nodeKeys
         if kind.isControl { allowed += controlKeys }
         if kind == .slider { allowed += sliderKeys }
+        if kind == .scroll { allowed += scrollKeys }
         try r.finish(allowed: allowed.joined(separator: ", "))
         return node
     }

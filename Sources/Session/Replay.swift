@@ -35,7 +35,11 @@ public final class Replay {
         }
     }
 
-    /// Applies every event in order, then any touch batch still waiting for a frame.
+    /// Applies every event in order (the window's clock advanced to each event's time
+    /// first, so delays and animations fire at their exact instants in between), then
+    /// any touch batch still waiting for a frame, then runs the clock until nothing is
+    /// pending (SPEC §9 "Determinism"). After a quit key nothing more happens, as in
+    /// the live session that stopped there.
     public func play(_ events: [TimedInputEvent]) {
         for event in events {
             guard !quitRequested else { break }
@@ -43,6 +47,9 @@ public final class Replay {
             dispatcher.handle(event)
         }
         dispatcher.finish()
+        guard !quitRequested else { return }
+        window.clock.runUntilIdle()
+        currentTime = window.clock.now
     }
 
     /// Markers for the touches still down when touch visualization is on; none when off.

@@ -35,6 +35,11 @@ public struct ScriptInjector {
         case .pointerLeave:
             // No surface to leave to under kiosk-shell: move the pointer off the output.
             _ = try weston.pointerMotion(x: -1, y: -1)
+        case let .pointerAxis(axis, value, _):
+            // The harness injects wheel events; the source is not carried.
+            _ = try weston.pointerAxis(axis == .vertical ? .vertical : .horizontal, value: value)
+        case .pointerAxisStop:
+            throw .invalidArgument("the weston harness cannot inject pointer.axis_stop yet")
         case let .key(name, pressed):
             guard let code = Self.evdevKeyCodes[name] else {
                 throw .invalidArgument("no evdev code known for key '\(name)'")

@@ -43,10 +43,10 @@ func checkInvariant(_ events: [EventLogEntry]) -> [String] {
     var problems: [String] = []
     for (i, e) in events.enumerated() {
         switch e.event {
-        case .touchDown:
+        case .control(.touchDown):
             if open[e.node] == true { problems.append("line \(i + 1): \(e.node) touchDown while a touchDown is open") }
             open[e.node] = true
-        case .touchUpInside, .touchUpOutside, .touchCancel:
+        case .control(.touchUpInside), .control(.touchUpOutside), .control(.touchCancel):
             if open[e.node] != true { problems.append("line \(i + 1): \(e.node) \(e.event.name) without a touchDown") }
             open[e.node] = false
         default:
