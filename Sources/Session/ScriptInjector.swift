@@ -35,17 +35,21 @@ public struct ScriptInjector {
         case .pointerLeave:
             // No surface to leave to under kiosk-shell: move the pointer off the output.
             _ = try weston.pointerMotion(x: -1, y: -1)
-        case let .pointerAxis(axis, value, _):
-            // The harness injects wheel events; the source is not carried.
-            _ = try weston.pointerAxis(axis == .vertical ? .vertical : .horizontal, value: value)
-        case .pointerAxisStop:
-            throw .invalidArgument("the weston harness cannot inject pointer.axis_stop yet")
+        case let .pointerAxis(axis, value, source):
+            _ = try weston.pointerAxis(Self.harnessAxis(axis), value: value,
+                                       source: HeadlessWeston.ScrollSource(rawValue: source.rawValue))
+        case let .pointerAxisStop(axis):
+            _ = try weston.pointerAxisStop(Self.harnessAxis(axis), source: .finger)
         case let .key(name, pressed):
             guard let code = Self.evdevKeyCodes[name] else {
                 throw .invalidArgument("no evdev code known for key '\(name)'")
             }
             _ = try weston.key(code, pressed: pressed)
         }
+    }
+
+    private static func harnessAxis(_ axis: Axis) -> HeadlessWeston.ScrollAxis {
+        axis == .vertical ? .vertical : .horizontal
     }
 
     /// Injects `events` paced by their `t` (so tap counting sees the script's gaps).
