@@ -91,7 +91,9 @@ extension Window {
         if pan.isDeciding, let slop = pan.watchers.map(\.scrollSlop).min(),
            touch.location.distance(to: touch.downLocation) > slop {
             pan.isDeciding = false
-            if decideDrag(touch, pan, at: time) { return }
+            // A touch the content had not seen gets there (if at all) as a down only.
+            let wasPending = pan.content == .pending
+            if decideDrag(touch, pan, at: time) || wasPending { return }
         }
         if pan.content == .delivered { touch.node?.touchMoved(touch) }
     }

@@ -5,12 +5,17 @@ import PropertyBased
 // behaviour.md §4.2 invariant under random scenes and random seat input: once no touch is
 // active, no control is tracking or highlighted, and every touchDown a control
 // sent was followed by exactly one touchUpInside, touchUpOutside or touchCancel.
+// Scroll nodes in the tree (SPEC §9) delay, withhold and cancel content touches;
+// the invariant still holds, and once the clock has run out no scroll node is left
+// dragging or animating.
 
 /// One node of a random scene, as plain numbers so the generator can shrink it.
 struct NodeSpec: CustomStringConvertible {
     /// Picks the parent among the root and the nodes before this one.
     var parentPick: Int
-    /// 0...2 plain node, 3...4 control, 5...6 button, 7 toggle, 8...9 slider.
+    /// 0...2 plain node, 3...4 control, 5...6 button, 7 toggle, 8...9 slider, 10...11 scroll
+    /// node (content 1, 2 or 3 times its size by `x`; no delay when `flags` is odd,
+    /// cancelling controls' touches when `y` is odd).
     var kind: Int
     /// Origin in thousandths of the parent's size; size in thousandths of the room left
     /// after the origin (see `Scenario.init`).
@@ -115,6 +120,13 @@ struct Scenario {
             case 5, 6: node = ButtonNode(name: name, frame: frame)
             case 7: node = ToggleNode(name: name, frame: frame)
             case 8, 9: node = SliderNode(name: name, frame: frame)
+            case 10, 11:
+                let scroll = ScrollNode(name: name, frame: frame)
+                let factor = Double(1 + abs(spec.x) % 3)
+                scroll.contentSize = Size(width: frame.width * (spec.kind == 10 ? 1 : factor), height: frame.height * factor)
+                scroll.delaysContentTouches = spec.flags % 2 == 0
+                scroll.cancelsControlTouches = abs(spec.y) % 2 == 1
+                node = scroll
             default: node = Node(name: name, frame: frame)
             }
             let s = spec.slop.map(Double.init)
@@ -126,6 +138,7 @@ struct Scenario {
             case 3: node.isUserInteractionEnabled = false
             case 4: (node as? ControlNode)?.isEnabled = false
             case 5...14: node.clipsToBounds = true
+            case 15...17: node.clipsToBounds = false
             default: break
             }
             parent.addSubnode(node)
@@ -169,6 +182,11 @@ struct Scenario {
         case 82:
             input.handle(.pointerButton(step.id % 2 == 0 ? .right : .middle, pressed: step.x % 2 == 0), at: time)
         case 83: input.handle(.pointerLeave, at: time)
+        case 100..<103:
+            let source = AxisSource.allCases[step.id % AxisSource.allCases.count]
+            input.handle(.pointerAxis(step.x % 2 == 0 ? .vertical : .horizontal, value: Double(step.y - 200), source: source),
+                         at: time)
+        case 103..<105: input.handle(.pointerAxisStop(step.x % 2 == 0 ? .vertical : .horizontal), at: time)
         case 84..<90: (target as? ControlNode)?.isEnabled.toggle()
         case 90..<92: if target !== window.root { target.isHidden.toggle() }
         case 92..<94: if target !== window.root { target.removeFromSupernode() }
@@ -194,6 +212,7 @@ struct Scenario {
             input.handle(.pointerButton(.left, pressed: false), at: time)
         }
         input.finish()
+        window.clock.runUntilIdle()
     }
 
     /// Between events: a control tracks exactly while its last touchDown is open, and
@@ -213,6 +232,10 @@ struct Scenario {
         var problems: [String] = []
         if !window.activeTouches.isEmpty { problems.append("touches still active: \(window.activeTouches.map(\.id))") }
         if !input.activeFingerIDs.isEmpty { problems.append("fingers still down: \(input.activeFingerIDs)") }
+        if !window.clock.isIdle { problems.append("the clock still has work pending") }
+        for case let scroll as ScrollNode in nodes where scroll.isDragging || scroll.isDecelerating {
+            problems.append("\(scroll.name) still \(scroll.isDragging ? "dragging" : "animating")")
+        }
         for c in controls {
             if c.isTracking || c.isHighlighted || c.isTouchInside { problems.append("\(c.name) still tracking") }
             let e = ledger.entries[c.name]!
@@ -239,14 +262,14 @@ struct Scenario {
 
 @Suite struct DispatchInvariantPropertyTests {
     static let nodeSpec = zip(
-        Gen.int(in: 0...1000), Gen.int(in: 0...9),
+        Gen.int(in: 0...1000), Gen.int(in: 0...11),
         Gen.int(in: -100...900), Gen.int(in: -100...900),
         Gen.int(in: 0...1000), Gen.int(in: 0...1000),
         Gen.int(in: -30...12).array(of: 4), Gen.int(in: 0...39)
     ).map { NodeSpec(parentPick: $0, kind: $1, x: $2, y: $3, width: $4, height: $5, slop: $6, flags: $7) }
 
     static let step = zip(
-        Gen.int(in: 0...99), Gen.int(in: 0...5),
+        Gen.int(in: 0...104), Gen.int(in: 0...5),
         Gen.int(in: -40...440), Gen.int(in: -40...440),
         Gen.int(in: 0...1000), Gen.int(in: 0...400)
     ).map { Step(op: $0, id: $1, x: $2, y: $3, pick: $4, dt: $5) }
