@@ -95,6 +95,7 @@ let package = Package(
             name: "NodeCoreTests",
             dependencies: [
                 "NodeCore",
+                "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

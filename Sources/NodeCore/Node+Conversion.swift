@@ -42,17 +42,7 @@ extension Node {
     /// to its bounds contributes only its own rects: its descendants' paint and drawn
     /// overlay stay inside its bounds, so a scrolled content of any size costs nothing.
     public final func subtreeExtentInWindow() -> Rect {
-        var extent = Rect.zero
-        func visit(_ node: Node, _ ox: Double, _ oy: Double) {
-            let own = node.bounds.union(node.slopRect).offsetBy(dx: ox, dy: oy)
-            extent = extent.union(own)
-            guard !node.clipsToBounds else { return }
-            for child in node.subnodes {
-                visit(child, ox + child.frame.minX - child.boundsOrigin.x, oy + child.frame.minY - child.boundsOrigin.y)
-            }
-        }
         let origin = originInWindow
-        visit(self, origin.x, origin.y)
-        return extent
+        return subtreeExtent.offsetBy(dx: origin.x, dy: origin.y)
     }
 }

@@ -19,6 +19,7 @@ extension Node {
         let clamped = min(max(index, 0), subnodes.count)
         subnodes.insert(node, at: clamped)
         node.supernode = self
+        invalidateSubtreeExtent()
         node.cancelTrackingOfTouchesLeaving(formerTrackers)
         node.invalidateSubtree()
     }
@@ -104,6 +105,7 @@ extension Node {
         guard let parent = supernode else { return }
         invalidateSubtree()
         parent.subnodes.removeAll { $0 === self }
+        parent.invalidateSubtreeExtent()
         supernode = nil
         if notify { forEachInSubtree { $0.didLeaveTree() } }
     }

@@ -17,13 +17,19 @@ open class Node: Responder {
     /// Position and size in the supernode's coordinates.
     @exclusivity(unchecked) public final var frame: Rect {
         willSet { invalidateSubtree() }
-        didSet { invalidateSubtree() }
+        didSet {
+            invalidateSubtreeExtent()
+            invalidateSubtree()
+        }
     }
 
     /// Insets applied to `bounds` to get the touchable `slopRect`; negative values grow it.
     @exclusivity(unchecked) public final var hitTestSlop: EdgeInsets = .zero {
         willSet { invalidateSubtree() }
-        didSet { invalidateSubtree() }
+        didSet {
+            invalidateSubtreeExtent()
+            invalidateSubtree()
+        }
     }
 
     /// A hidden node is neither painted nor hit.
@@ -48,7 +54,10 @@ open class Node: Responder {
     /// Clips the painting of subnodes to `bounds`. Never affects hit testing.
     public final var clipsToBounds = false {
         willSet { invalidateSubtree() }
-        didSet { invalidateSubtree() }
+        didSet {
+            invalidateSubtreeExtent()
+            invalidateSubtree()
+        }
     }
 
     /// Fill color of the bounds.
@@ -76,13 +85,18 @@ open class Node: Responder {
     /// The origin of `bounds`: zero for a plain node; a scroll node's content offset
     /// (SPEC §1, §9). Hit testing, conversion, tappable areas and painting all add it
     /// when they step from a node into its subnodes.
-    @exclusivity(unchecked) public internal(set) final var boundsOrigin: Point = .zero
+    @exclusivity(unchecked) public internal(set) final var boundsOrigin: Point = .zero {
+        didSet { invalidateSubtreeExtent() }
+    }
     /// True for `ScrollNode`s: the touch path is searched for them on every down, and a
     /// flag is cheaper than a dynamic cast on each ancestor.
     final var isScrollNode = false
     /// Set on a window's root node only. Not `weak` (every invalidation reads it): the
     /// window clears it when it lets go of the root, on replacement and in its `deinit`.
     final unowned(unsafe) var hostWindow: Window?
+    /// `subtreeExtent` while valid; nil once this node or a descendant changed geometry
+    /// (see Node+SubtreeExtent.swift). Valid only if every descendant's is valid.
+    @exclusivity(unchecked) final var cachedSubtreeExtent: Rect?
 
     public init(name: String, frame: Rect = .zero) {
         self.name = name

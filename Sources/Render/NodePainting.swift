@@ -25,7 +25,7 @@ struct PaintTarget {
 extension Renderer {
     /// Paints `node`, whose origin is at window point (`x`, `y`), and its subtree.
     func paint(_ node: Node, x: Double, y: Double, in target: PaintTarget) {
-        guard !node.isHidden, node.alpha > 0 else { return }
+        guard !node.isHidden, node.alpha > 0, mayPaint(node, x: x, y: y, in: target) else { return }
         let rect = PixelRect(snapping: Rect(x: x, y: y, width: node.frame.width, height: node.frame.height), scale: scale)
         // Every translucent node gets a layer, even one with a single paint operation:
         // multiplying that color's alpha instead rounds differently from compositing a
@@ -58,19 +58,33 @@ extension Renderer {
                                  width: extent.width, height: extent.height)
     }
 
-    /// The canvas pixels a subtree can paint: its bounds and its visible subtrees,
-    /// limited to its bounds when it clips.
+    /// Whether `node`'s subtree, its frame origin at window point (`x`, `y`), can paint any of
+    /// the target's visible pixels. Its cached `subtreeExtent` holds every rect it paints;
+    /// one pixel of margin covers edge snapping and origins summed in another order. A
+    /// subtree that cannot is skipped unvisited, so a small damage costs the depth of the
+    /// tree, not its size.
+    private func mayPaint(_ node: Node, x: Double, y: Double, in target: PaintTarget) -> Bool {
+        guard cullsPainting else { return true }
+        let inner = node.boundsOrigin
+        let extent = node.subtreeExtent.offsetBy(dx: -inner.x, dy: -inner.y)
+        guard !extent.isEmpty else { return false }
+        let s = scale.factor
+        let visible = target.visible
+        let left = Double(visible.minX + target.offsetX), top = Double(visible.minY + target.offsetY)
+        let right = Double(visible.maxX + target.offsetX), bottom = Double(visible.maxY + target.offsetY)
+        return (x + extent.maxX) * s + 1 > left && (x + extent.minX) * s - 1 < right
+            && (y + extent.maxY) * s + 1 > top && (y + extent.minY) * s - 1 < bottom
+    }
+
+    /// The canvas pixels a subtree can paint: its bounds when it clips, else its cached
+    /// extent rounded outwards with a pixel of margin (a layer that is larger than the
+    /// paint is transparent there, and compositing it changes nothing).
     private func paintExtent(of node: Node, x: Double, y: Double, rect: PixelRect) -> PixelRect {
         if node.clipsToBounds { return rect }
-        var extent = rect
         let inner = node.boundsOrigin
-        for child in node.subnodes where !child.isHidden && child.alpha > 0 {
-            let cx = x - inner.x + child.frame.minX, cy = y - inner.y + child.frame.minY
-            let childRect = PixelRect(snapping: Rect(x: cx, y: cy, width: child.frame.width, height: child.frame.height),
-                                      scale: scale)
-            extent = extent.union(paintExtent(of: child, x: cx, y: cy, rect: childRect))
-        }
-        return extent
+        let covering = PixelRect(covering: node.subtreeExtent.offsetBy(dx: x - inner.x, dy: y - inner.y), scale: scale)
+        return rect.union(PixelRect(minX: covering.minX - 1, minY: covering.minY - 1,
+                                    maxX: covering.maxX + 1, maxY: covering.maxY + 1))
     }
 
     /// Paints the node's own content, then its subnodes.

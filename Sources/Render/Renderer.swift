@@ -58,6 +58,9 @@ public final class Renderer {
     public var warningHandler: (String) -> Void = Renderer.printToStandardError
 
     let layers = LayerPool()
+    /// Skips subtrees whose extent misses the damage (see `mayPaint`); off only in tests
+    /// that compare the culled traversal with the plain one.
+    var cullsPainting = true
     /// The region `render(damage:into:)` paints, reused from frame to frame.
     private let damageRegion = PixelRegion()
     private var glyphRenderer: GlyphRenderer?

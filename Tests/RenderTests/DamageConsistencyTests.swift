@@ -5,7 +5,7 @@ import Testing
 
 /// Random scenes and random changes: whatever changes, repainting only the reported
 /// damage must give the pixels of a full repaint.
-private struct RandomScene {
+struct RandomScene {
     var rng: SplitMix64
     var nodes: [Node] = []
     var counter = 0
@@ -66,10 +66,10 @@ private struct RandomScene {
         }
     }
 
-    mutating func makeWindow() -> Window {
+    mutating func makeWindow(nodes count: ClosedRange<Int> = 4...14) -> Window {
         let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 80))
         nodes = [root]
-        for _ in 0..<Int.random(in: 4...14, using: &rng) {
+        for _ in 0..<Int.random(in: count, using: &rng) {
             let parent = nodes[Int.random(in: 0..<nodes.count, using: &rng)]
             parent.addSubnode(makeNode())
         }

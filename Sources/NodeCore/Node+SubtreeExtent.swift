@@ -1,0 +1,31 @@
+extension Node {
+    /// The union of bounds and slopRect over this subtree, in this node's coordinates:
+    /// everything the subtree can paint, the debug overlay included, whatever is hidden.
+    /// A node that clips to its bounds contributes only its own rects (its descendants'
+    /// paint and drawn overlay stay inside its bounds). Cached per node and recomputed
+    /// only below a change (a frame, slop, bounds origin, clipping, insertion or removal
+    /// clears it on the changed node and its ancestors), so painting can skip a subtree
+    /// whose extent misses the damage without visiting it.
+    public final var subtreeExtent: Rect {
+        if let cached = cachedSubtreeExtent { return cached }
+        var extent = bounds.union(slopRect)
+        if !clipsToBounds {
+            for child in subnodes {
+                let origin = child.frame.origin, inner = child.boundsOrigin
+                extent = extent.union(child.subtreeExtent.offsetBy(dx: origin.x - inner.x, dy: origin.y - inner.y))
+            }
+        }
+        cachedSubtreeExtent = extent
+        return extent
+    }
+
+    /// Clears the cached extent of this node and its ancestors. A cached extent implies
+    /// cached extents below it, so the walk stops at the first ancestor already cleared.
+    final func invalidateSubtreeExtent() {
+        var node: Node? = self
+        while let n = node, n.cachedSubtreeExtent != nil {
+            n.cachedSubtreeExtent = nil
+            node = n.supernode
+        }
+    }
+}
