@@ -2,13 +2,19 @@
 // drawing a dot per touch), idle CPU and resident memory of the demo, all under one
 // private headless weston per client, in the same run.
 //
-//   swift build -c release && .build/release/SessionBenchmarks [--taps N] [--idle-seconds S]
-//       [--client-prefix "valgrind --tool=callgrind"]   (profile both clients; latencies then mean nothing)
+//   swift build -c release && .build/release/SessionBenchmarks [--taps N] [--nodes N] [--idle-seconds S]
+//       [--starts N] [--client-prefix "valgrind --tool=callgrind"]   (profile the clients; latencies then mean nothing)
+//
+// `--nodes N` (default 100000) adds a third client: `touchstone run` on the same button in
+// a scene of N nodes, tapped in turn with the others, so the ratio of the two touchstone
+// medians shows how a tap's cost grows with the scene. `--nodes 0` leaves it out.
 import Foundation
 import WestonHarness
 
 struct Options {
     var taps = 200
+    var nodes = 100_000
+    var starts = 20
     var idleSeconds = 5.0
     /// A command (and its arguments) both clients are started under, for profiling.
     var clientPrefix: [String] = []
@@ -18,9 +24,11 @@ struct Options {
         while let argument = it.next() {
             switch argument {
             case "--taps": taps = it.next().flatMap(Int.init) ?? taps
+            case "--nodes": nodes = it.next().flatMap(Int.init) ?? nodes
+            case "--starts": starts = it.next().flatMap(Int.init) ?? starts
             case "--idle-seconds": idleSeconds = it.next().flatMap(Double.init) ?? idleSeconds
             case "--client-prefix": clientPrefix = (it.next() ?? "").split(separator: " ").map(String.init)
-            default: fatalError("unknown argument \(argument); use --taps N --idle-seconds S --client-prefix CMD")
+            default: fatalError("unknown argument \(argument); use --taps N --nodes N --starts N --idle-seconds S --client-prefix CMD")
             }
         }
     }
@@ -33,6 +41,55 @@ let benchmarkScene = """
     { "name": "play", "kind": "button", "frame": [340, 276, 120, 48], "label": "Play",
       "color": "#0000FF", "highlightedColor": "#FF0000", "labelColor": "#FFFFFF" } ] } }
 """
+
+/// The benchmark scene with `count` nodes in all: the root, the button, and `count - 2`
+/// plain nodes in a balanced tree (fan-out 8, each node's children tiling it 4 × 2, colors
+/// alternating) that fills the top 260 pt of the window, above the button. A tap
+/// repaints the button only; whatever else the renderer visits is the scene's cost.
+func largeScene(count: Int) -> String {
+    let filler = max(count - 2, 0)
+    var frames: [(x: Double, y: Double, w: Double, h: Double)] = []
+    var children: [[Int]] = []
+    if filler > 0 {
+        frames.append((0, 0, 800, 260))
+        children.append([])
+        var head = 0
+        while frames.count < filler {
+            let parent = frames[head]
+            let w = parent.w / 4, h = parent.h / 2
+            for i in 0..<8 where frames.count < filler {
+                children[head].append(frames.count)
+                frames.append((Double(i % 4) * w, Double(i / 4) * h, w, h))
+                children.append([])
+            }
+            head += 1
+        }
+    }
+    var json = ""
+    json.reserveCapacity(filler * 90)
+    func node(_ i: Int) {
+        let f = frames[i]
+        json += "{\"name\":\"n\(i)\",\"frame\":[\(f.x),\(f.y),\(f.w),\(f.h)],\"color\":\"\(i % 2 == 0 ? "#D0D8E8" : "#E8D8D0")\""
+        if !children[i].isEmpty {
+            json += ",\"children\":["
+            for (k, c) in children[i].enumerated() {
+                if k > 0 { json += "," }
+                node(c)
+            }
+            json += "]"
+        }
+        json += "}"
+    }
+    if filler > 0 { node(0) }
+    let button = """
+    { "name": "play", "kind": "button", "frame": [340, 276, 120, 48], "label": "Play",
+      "color": "#0000FF", "highlightedColor": "#FF0000", "labelColor": "#FFFFFF" }
+    """
+    return """
+    { "size": [800, 600], "background": "#FFFFFF",
+      "root": { "name": "root", "frame": [0, 0, 800, 600], "children": [\(json)\(filler > 0 ? "," : "")\(button)] } }
+    """
+}
 
 /// Time between taps; a benchmark pause, not synchronization.
 let idleGap = 0.04
@@ -101,6 +158,19 @@ func usage(of pid: Int32) -> (cpuMilliseconds: Double, residentKiB: Int) {
     return (cpu, rss)
 }
 
+/// When `process` first committed a buffer (weston's clock), asked of the harness module
+/// every few milliseconds: the time is stamped in weston at the commit, not when asked.
+func firstFrame(of process: ChildProcess, in weston: HeadlessWeston) throws -> UInt64 {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+        // An `error none` reply (nothing committed yet) throws.
+        if let text = try? weston.send("first-frame \(process.pid)"),
+           let ns = UInt64(text.trimmingCharacters(in: .whitespaces)) { return ns }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    fatalError("client \(process.pid) committed no buffer within 10 s")
+}
+
 func report(_ name: String, _ samples: [Double]) {
     print(String(format: "%-22@ median %7.1f µs   p90 %7.1f µs   p99 %7.1f µs   (n=%d)",
                  name as NSString, percentile(samples, 0.5), percentile(samples, 0.9), percentile(samples, 0.99), samples.count))
@@ -123,19 +193,54 @@ let sceneFile = folder.appending(path: "scene.json")
 try benchmarkScene.write(to: sceneFile, atomically: true, encoding: .utf8)
 
 print("Input-to-commit latency: injected touch down → the client's commit of the next frame")
-print("(\(options.taps) taps each, the two clients tapped in turn, each under its own headless weston)")
 do {
-    let ours = try Subject(name: "touchstone run", executable: touchstone,
-                           arguments: ["run", sceneFile.path, "--events", "/dev/null"], waitsForUpFrame: true)
-    defer { ours.stop() }
-    let reference = try Subject(name: "weston-simple-touch (C)", executable: "/usr/bin/weston-simple-touch",
-                                waitsForUpFrame: false)
-    defer { reference.stop() }
-    try measureInTurn([ours, reference], taps: options.taps)
-    report(ours.name, ours.samples.sorted())
-    report(reference.name, reference.samples.sorted())
-    let ratio = percentile(ours.samples.sorted(), 0.5) / percentile(reference.samples.sorted(), 0.5)
-    print(String(format: "median ratio touchstone / C reference: %.2f×", ratio))
+    var subjects: [Subject] = []
+    defer { for subject in subjects { subject.stop() } }
+    subjects.append(try Subject(name: "touchstone run", executable: touchstone,
+                                arguments: ["run", sceneFile.path, "--events", "/dev/null"], waitsForUpFrame: true))
+    if options.nodes > 0 {
+        let largeFile = folder.appending(path: "scene-\(options.nodes).json")
+        try largeScene(count: options.nodes).write(to: largeFile, atomically: true, encoding: .utf8)
+        subjects.append(try Subject(name: "touchstone run, \(options.nodes) nodes", executable: touchstone,
+                                    arguments: ["run", largeFile.path, "--events", "/dev/null"], waitsForUpFrame: true))
+    }
+    subjects.append(try Subject(name: "weston-simple-touch (C)", executable: "/usr/bin/weston-simple-touch",
+                                waitsForUpFrame: false))
+    print("(\(options.taps) taps each, the \(subjects.count) clients tapped in turn, each under its own headless weston)")
+    try measureInTurn(subjects, taps: options.taps)
+    for subject in subjects { report(subject.name, subject.samples.sorted()) }
+    func median(_ subject: Subject) -> Double { percentile(subject.samples.sorted(), 0.5) }
+    let ours = subjects[0], reference = subjects[subjects.count - 1]
+    print(String(format: "median ratio touchstone / C reference: %.2f×", median(ours) / median(reference)))
+    if subjects.count == 3 {
+        print(String(format: "median ratio %d-node scene / one-button scene: %.2f×", options.nodes,
+                     median(subjects[1]) / median(ours)))
+    }
+}
+
+print("\nStart to first frame: client started → its first commit of a buffer, as weston sees it")
+print("(\(options.starts) starts each, the two clients started in turn, in one headless weston)")
+do {
+    let weston = try HeadlessWeston.start(width: 800, height: 600)
+    defer { weston.stop() }
+    let clients: [(name: String, executable: String, arguments: [String])] = [
+        ("touchstone run", touchstone, ["run", sceneFile.path, "--events", "/dev/null"]),
+        ("weston-simple-shm (C)", "/usr/bin/weston-simple-shm", []),
+    ]
+    var samples: [[Double]] = clients.map { _ in [] }
+    for _ in 0..<options.starts {
+        for (i, client) in clients.enumerated() {
+            let started = try weston.monotonicTime()
+            let process = try launch(weston, client.executable, client.arguments)
+            let first = try firstFrame(of: process, in: weston)
+            samples[i].append(Double(first - started) / 1000)
+            process.stop()
+            Thread.sleep(forTimeInterval: idleGap)
+        }
+    }
+    for (i, client) in clients.enumerated() { report(client.name, samples[i].sorted()) }
+    print(String(format: "median ratio touchstone / C reference: %.2f×",
+                 percentile(samples[0].sorted(), 0.5) / percentile(samples[1].sorted(), 0.5)))
 }
 
 print("\nIdle cost of `touchstone demo` (the demo scene, overlay and touch markers on), mapped and idle:")

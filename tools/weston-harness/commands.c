@@ -477,6 +477,33 @@ cmd_commit_after(struct conn *c, char **argv, int argc)
 		reply(c, "error out of memory");
 }
 
+/*
+ * first-frame PID: when client PID first committed a buffer to a surface
+ * (its first frame, counted before the shell maps the surface).
+ */
+static void
+cmd_first_frame(struct conn *c, char **argv, int argc)
+{
+	long pid;
+	struct surface_watch *sw;
+	uint64_t first = 0;
+
+	if (argc != 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
+		reply(c, "error usage: first-frame PID");
+		return;
+	}
+	wl_list_for_each(sw, &c->h->surface_list, link) {
+		if (sw->first_buffer_ns && sw->surface->resource &&
+		    client_pid(sw->surface) == pid &&
+		    (first == 0 || sw->first_buffer_ns < first))
+			first = sw->first_buffer_ns;
+	}
+	if (first)
+		reply(c, "ok %llu", (unsigned long long)first);
+	else
+		reply(c, "error none");
+}
+
 static void
 cmd_commit_wait(struct conn *c, char **argv, int argc, bool arm)
 {
@@ -550,6 +577,8 @@ execute(struct conn *c, char *line)
 		cmd_wait_view(c, argv, argc);
 	else if (strcmp(argv[0], "commit-arm") == 0)
 		cmd_commit_arm(c, argv, argc);
+	else if (strcmp(argv[0], "first-frame") == 0)
+		cmd_first_frame(c, argv, argc);
 	else if (strcmp(argv[0], "commit-after") == 0)
 		cmd_commit_after(c, argv, argc);
 	else if (strcmp(argv[0], "commit-wait") == 0)

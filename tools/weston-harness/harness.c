@@ -262,6 +262,9 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 	uint64_t ns = now_ns(NULL);
 	int pid;
 
+	if (s->resource && !is_cursor(s) && sw->first_buffer_ns == 0 &&
+	    s->buffer_ref.buffer)
+		sw->first_buffer_ns = ns;
 	if (!s->resource || is_cursor(s) || !weston_surface_is_mapped(s))
 		return;
 	pid = client_pid(s);
