@@ -32,7 +32,8 @@ import Testing
     func culledRepaintOfRandomDamageEqualsTheFullTraversal(seed: Int) throws {
         var scene = RandomScene(seed: UInt64(1000 + seed))
         let window = scene.makeWindow(nodes: 10...60)
-        let scale = Int.random(in: 1...3, using: &scene.rng)
+        let units = [120, 121, 150, 180, 240, 300, 360, 479][Int.random(in: 0..<8, using: &scene.rng)]
+        let scale = RenderScale(units: units)
         let font: LabelFont = seed % 4 == 0 ? .default : .none
         let renderer = try Renderer(window: window, background: scene.color(), scale: scale, labelFont: font)
         for round in 0..<6 {
