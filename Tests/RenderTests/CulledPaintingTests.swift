@@ -32,6 +32,18 @@ import Testing
     func culledRepaintOfRandomDamageEqualsTheFullTraversal(seed: Int) throws {
         var scene = RandomScene(seed: UInt64(1000 + seed))
         let window = scene.makeWindow(nodes: 10...60)
+        // Scrolled content: children placed through a bounds origin.
+        for k in 0..<3 {
+            let parent = scene.nodes[Int.random(in: 0..<scene.nodes.count, using: &scene.rng)]
+            let scroll = ScrollNode(name: "scroll\(k)", frame: Rect(x: scene.coordinate(-10...70), y: scene.coordinate(-10...50),
+                                                                    width: scene.coordinate(10...60), height: scene.coordinate(10...45)))
+            scroll.clipsToBounds = scene.chance(0.5)
+            scroll.backgroundColor = scene.color()
+            for _ in 0..<3 { scroll.addSubnode(scene.makeNode()) }
+            scroll.contentOffset = Point(x: scene.coordinate(-20...20), y: scene.coordinate(-20...20))
+            parent.addSubnode(scroll)
+            scene.nodes.append(scroll)
+        }
         let units = [120, 121, 150, 180, 240, 300, 360, 479][Int.random(in: 0..<8, using: &scene.rng)]
         let scale = RenderScale(units: units)
         let font: LabelFont = seed % 4 == 0 ? .default : .none
