@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TouchstoneApp", targets: ["TouchstoneApp"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
         .library(name: "WestonHarness", targets: ["WestonHarness"]),
+        .library(name: "TouchDiagnostics", targets: ["TouchDiagnostics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -47,6 +48,12 @@ let package = Package(
         .target(name: "SceneFormat", dependencies: ["NodeCore"], swiftSettings: releaseHotPath),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
 
+        // Device-tester tools as pure models (issue 14): the touch-test's coverage grid, report
+        // rates and ghost touches, the pointer-location HUD and the touch inspector. No I/O,
+        // so the live session and the offline replay share them.
+        .target(name: "TouchDiagnostics", dependencies: ["NodeCore", "SceneFormat"]),
+        .testTarget(name: "TouchDiagnosticsTests", dependencies: ["TouchDiagnostics", "NodeCore"]),
+
         // Integer buffer-pixel rects and sizes shared by Render and WaylandClient. Standard library only.
         .target(name: "PixelGeometry"),
 
@@ -59,7 +66,7 @@ let package = Package(
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
-            dependencies: ["NodeCore", "PixelGeometry", "CPixman", "CFreeType", "CFontconfig", "CPNG"],
+            dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG"],
             swiftSettings: releaseHotPath
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
@@ -81,7 +88,7 @@ let package = Package(
         .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "WaylandClient"],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
-        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat",
+        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat", "TouchDiagnostics",
                                                 "TouchstoneApp", "WestonHarness"],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
@@ -90,7 +97,8 @@ let package = Package(
             dependencies: ["Session", "TouchstoneApp", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render",
+                                                             "TouchDiagnostics"]),
         .testTarget(
             name: "NodeCoreTests",
             dependencies: [

@@ -2,6 +2,7 @@ import NodeCore
 import Render
 import SceneFormat
 import TouchstoneApp
+import TouchDiagnostics
 
 /// Feeds an input script through the same dispatch code as a live session, with
 /// no compositor: what CI checks offline is what runs on a device.
@@ -11,6 +12,9 @@ public final class Replay {
     public let dispatcher: InputDispatcher
     /// Touch visualization state, toggled by `t` (used when rendering the final frame).
     public private(set) var showsTouches = false
+    /// The pointer-location HUD's state (fed every event) and whether it is shown (`p`).
+    public private(set) var pointerLocation = PointerLocation()
+    public private(set) var showsPointerLocation = false
     /// True once `q` or Escape was pressed; later events are not applied.
     public private(set) var quitRequested = false
     private var currentTime = 0.0
@@ -18,9 +22,10 @@ public final class Replay {
     /// Builds the window for `scene` and attaches the event-log target to every control.
     /// `showsTouches` is the touch visualization's initial state (the script's `t` keys toggle it).
     public init(scene: Scene, showsTappableAreas: Bool = false, showsTouches: Bool = false,
-                log: @escaping (EventLogEntry) -> Void) {
+                showsPointerLocation: Bool = false, log: @escaping (EventLogEntry) -> Void) {
         self.scene = scene
         self.showsTouches = showsTouches
+        self.showsPointerLocation = showsPointerLocation
         window = scene.makeWindow()
         window.showsTappableAreas = showsTappableAreas
         dispatcher = InputDispatcher(window: window)
@@ -31,6 +36,8 @@ public final class Replay {
             case .toggleOverlay: window.showsTappableAreas.toggle()
             case .toggleTouches: self.showsTouches.toggle()
             case .quit: quitRequested = true
+            case .togglePointerLocation: self.showsPointerLocation.toggle()
+            case .clearPaths: pointerLocation.clearPaths()
             }
         }
     }
@@ -44,12 +51,18 @@ public final class Replay {
         for event in events {
             guard !quitRequested else { break }
             currentTime = event.time
+            pointerLocation.handle(event.event, at: event.time)
             dispatcher.handle(event)
         }
         dispatcher.finish()
         guard !quitRequested else { return }
         window.clock.runUntilIdle()
         currentTime = window.clock.now
+    }
+
+    /// The HUD and inspector to draw when the pointer location is shown; nil when off.
+    public var pointerLocationOverlay: PointerLocationOverlay? {
+        showsPointerLocation ? PointerLocationOverlay(hud: pointerLocation, inspector: TouchInspector.items(for: window)) : nil
     }
 
     /// Markers for the touches still down when touch visualization is on; none when off.

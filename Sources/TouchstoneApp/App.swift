@@ -153,6 +153,7 @@ public final class App {
             case .toggleOverlay: window.showsTappableAreas.toggle()
             case .toggleTouches: painter.touchMarkers.isEnabled.toggle()
             case .quit: stop()
+            case .togglePointerLocation, .clearPaths: break
             }
         }
     }

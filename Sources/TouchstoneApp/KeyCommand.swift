@@ -1,6 +1,7 @@
-/// What the session's keys do (behaviour.md §8): `d` overlay, `t` touch visualization, `q`/Escape quit.
+/// What the session's keys do (behaviour.md §8): `d` overlay, `t` touch visualization, `q`/Escape quit;
+/// for device testers `p` the pointer-location HUD and `c` clearing its paths.
 public enum KeyCommand: Sendable {
-    case toggleOverlay, toggleTouches, quit
+    case toggleOverlay, toggleTouches, quit, togglePointerLocation, clearPaths
 
     /// The command bound to an xkb keysym name, if any.
     public init?(keyName: String) {
@@ -8,6 +9,8 @@ public enum KeyCommand: Sendable {
         case "d", "D": self = .toggleOverlay
         case "t", "T": self = .toggleTouches
         case "q", "Q", "Escape": self = .quit
+        case "p", "P": self = .togglePointerLocation
+        case "c", "C": self = .clearPaths
         default: return nil
         }
     }

@@ -27,6 +27,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Start with touch visualization on (the script's `t` key toggles it): the --png image shows a marker for each touch still down at the end.")
     var showTouches = false
 
+    @Flag(help: "Start with the pointer-location HUD and touch inspector on (the script's `p` key toggles it, `c` clears the paths): the --png image shows them as they were at the end.")
+    var pointerLocation = false
+
     @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels, N from 1 to 4 in steps of 1/120 (e.g. 1.5).",
             transform: parseScale)
     var scale: RenderScale = 1
@@ -40,7 +43,8 @@ struct ReplayCommand: ParsableCommand {
         let script = try InputFiles.loadInputScript(input)
         let sink = try events.map { path throws(OutputError) in try LineSink(path: path) } ?? LineSink()
         var writeError: OutputError?
-        let replay = Replay(scene: scene, showsTappableAreas: debugOverlay, showsTouches: showTouches) { entry in
+        let replay = Replay(scene: scene, showsTappableAreas: debugOverlay, showsTouches: showTouches,
+                            showsPointerLocation: pointerLocation) { entry in
             guard writeError == nil else { return }
             do throws(OutputError) { try sink.write(entry.line) } catch { writeError = error }
         }
@@ -48,7 +52,8 @@ struct ReplayCommand: ParsableCommand {
         if let writeError { throw writeError }
         if let png {
             try SceneRendering.writePNG(of: replay.window, background: scene.background, scale: scale,
-                                        touchMarkers: replay.touchMarkers(), to: png)
+                                        touchMarkers: replay.touchMarkers(),
+                                        pointerLocation: replay.pointerLocationOverlay, to: png)
         }
     }
 }

@@ -9,7 +9,8 @@ struct Touchstone: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchstone",
         abstract: "UIKit-style touch handling, hit-test slop and a tappable-area overlay for Wayland.",
-        subcommands: [RunCommand.self, DemoCommand.self, ReplayCommand.self, RenderCommand.self, AuditCommand.self]
+        subcommands: [RunCommand.self, DemoCommand.self, ReplayCommand.self, RenderCommand.self, AuditCommand.self,
+                      TouchTestCommand.self]
     )
 
     /// Runs a command and maps failures to behaviour.md §8 exit statuses: 2 for bad

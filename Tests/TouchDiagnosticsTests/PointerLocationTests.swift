@@ -1,0 +1,80 @@
+import Testing
+import NodeCore
+@testable import TouchDiagnostics
+
+@Suite struct PointerLocationTests {
+    @Test func countsActiveTouchesAndTheMostSeenAtOnce() {
+        var hud = PointerLocation()
+        hud.handle(.touchDown(id: 1, location: Point(x: 10, y: 10)), at: 0)
+        hud.handle(.touchDown(id: 2, location: Point(x: 20, y: 10)), at: 0)
+        hud.handle(.touchUp(id: 1), at: 10)
+        #expect(hud.activeCount == 1)
+        #expect(hud.maxActive == 2)
+        #expect(hud.newestID == .finger(2))
+    }
+
+    @Test func velocityIsTheDisplacementOverTheLatest100ms() {
+        var hud = PointerLocation()
+        hud.handle(.touchDown(id: 1, location: Point(x: 0, y: 0)), at: 0)
+        for i in 1...30 { hud.handle(.touchMotion(id: 1, location: Point(x: Double(i) * 5, y: Double(i) * -2)), at: Double(i) * 10) }
+        let v = hud.newest!.velocity
+        #expect(abs(v.x - 500) < 1e-9 && abs(v.y + 200) < 1e-9)
+        #expect(hud.newest!.path.count == 31)
+        #expect(hud.barText == "P: 1 / 1   X: 150.0  Y: -60.0   Xv: 500.0  Yv: -200.0 pt/s")
+    }
+
+    @Test func aPathLastsUntilTheNextDownOfItsIDOrAClear() {
+        var hud = PointerLocation()
+        hud.handle(.touchDown(id: 1, location: Point(x: 0, y: 0)), at: 0)
+        hud.handle(.touchMotion(id: 1, location: Point(x: 5, y: 0)), at: 8)
+        hud.handle(.touchUp(id: 1), at: 16)
+        hud.handle(.touchDown(id: 2, location: Point(x: 50, y: 50)), at: 20)
+        #expect(hud.touches.map(\.path.count) == [2, 1])
+        hud.handle(.touchDown(id: 1, location: Point(x: 9, y: 9)), at: 30)
+        #expect(hud.touches.map(\.id) == [.finger(2), .finger(1)])
+        #expect(hud.touches[1].path == [Point(x: 9, y: 9)])
+        hud.handle(.touchUp(id: 2), at: 40)
+        hud.clearPaths()
+        #expect(hud.touches.map(\.id) == [.finger(1)])
+    }
+
+    @Test func contactShapeIsKeptPerTouch() {
+        var hud = PointerLocation()
+        hud.handle(.touchDown(id: 3, location: Point(x: 0, y: 0)), at: 0)
+        hud.setContact(of: 3, major: 12, minor: nil, orientation: nil)
+        hud.setContact(of: 3, major: nil, minor: nil, orientation: 30)
+        #expect(hud.newest!.contact == PointerLocation.Contact(major: 12, minor: 12, orientation: 30))
+        #expect(hud.barText.hasSuffix("   Major: 12.0  Minor: 12.0  Orient: 30.0°"))
+    }
+}
+
+@Suite struct TouchInspectorTests {
+    @Test func reportsTheBoundNodeAndTheTrackingRectangleSwitchingAtTheTolerance() {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let button = ButtonNode(name: "play", frame: Rect(x: 100, y: 100, width: 60, height: 40))
+        button.dragTolerance = 50
+        root.addSubnode(button)
+        let window = Window(root: root, size: Size(width: 400, height: 300))
+        _ = window.touchDown(.finger(1), at: Point(x: 110, y: 110), time: 0)
+        var item = TouchInspector.items(for: window)[0]
+        #expect(item.nodeName == "play")
+        #expect(item.tracking?.rect == Rect(x: 50, y: 50, width: 160, height: 140))
+        #expect(item.tracking?.inside == true)
+        window.touchMoved(.finger(1), to: Point(x: 209.999, y: 110), time: 8)
+        #expect(TouchInspector.items(for: window)[0].tracking?.inside == true)
+        window.touchMoved(.finger(1), to: Point(x: 210, y: 110), time: 16)
+        item = TouchInspector.items(for: window)[0]
+        #expect(item.tracking?.inside == false)
+        #expect(button.isTouchInside == false)
+        window.touchUp(.finger(1), time: 20)
+        #expect(TouchInspector.items(for: window).isEmpty)
+    }
+
+    @Test func aTouchOnAPlainNodeHasNoTrackingRectangle() {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let window = Window(root: root, size: Size(width: 100, height: 100))
+        _ = window.touchDown(.finger(1), at: Point(x: 10, y: 10), time: 0)
+        let item = TouchInspector.items(for: window)[0]
+        #expect(item.nodeName == "root" && item.tracking == nil)
+    }
+}
