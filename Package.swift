@@ -85,7 +85,7 @@ let package = Package(
         // The public app layer: a node tree in a Wayland window (input, damage-limited
         // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
         // file descriptors on the one loop, the event log and the input recording.
-        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "WaylandClient"],
+        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "TouchDiagnostics", "WaylandClient"],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat", "TouchDiagnostics",

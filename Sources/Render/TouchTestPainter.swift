@@ -32,9 +32,9 @@ public final class TouchTestPainter {
         return damage
     }
 
-    /// Paints the grid of `test` (and the bar, when it has text) within `damage`.
+    /// Paints the grid (and the bar, when it has text) within `damage`, over the window's
+    /// background already painted there.
     public func paint(grid: CoverageGrid, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
-        renderer.render(damage: damage, into: canvas)
         let region = PixelRegion(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty, grid.cellCount > 0 else { return }
         let visible = region.extents
@@ -75,7 +75,7 @@ public final class TouchTestPainter {
     public static func coverageImage(of grid: CoverageGrid, scale: RenderScale) throws -> Canvas {
         let renderer = try makeRenderer(size: grid.size, scale: scale)
         renderer.warningHandler = { _ in }
-        let canvas = try renderer.makeCanvas()
+        let canvas = try renderer.renderImage()
         TouchTestPainter().paint(grid: grid, damage: [canvas.bounds], renderer: renderer, into: canvas)
         return canvas
     }

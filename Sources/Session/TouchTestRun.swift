@@ -84,3 +84,71 @@ public enum TouchTestReplay {
         return (test, time)
     }
 }
+
+/// The live touch test: an empty window whose overlay is the grid and the counters, fed
+/// every seat event through `App.onInput`; on exit (q, Escape, closing the window) the
+/// report and PNG are written as of the last input event.
+public final class TouchTestSession: AppOverlay {
+    private let options: TouchTestOptions
+    private let app: App
+    private var test: TouchTest
+    private let painter = TouchTestPainter()
+    private var filled: [(Int, Int)] = []
+    private var lastTime = 0.0
+    private var quit = false
+
+    /// Connects to the compositor and maps the window (status 1 when that fails).
+    public init(options: TouchTestOptions, title: String, fullscreen: Bool) throws(CommandFailure) {
+        self.options = options
+        test = TouchTest(size: options.size, cellSize: options.cellSize)
+        let root = Node(name: "touch-test", frame: Rect(origin: .zero, size: options.size))
+        var appOptions = AppOptions(title: title, size: options.size, background: DiagnosticsStyle.emptyCellColor,
+                                    fullscreen: fullscreen, eventLog: nil, recordPath: options.recordPath)
+        appOptions.debugKeys = true
+        do {
+            app = try App(root: root, options: appOptions)
+        } catch {
+            throw .runtime(error.description)
+        }
+        app.addOverlay(self)
+        app.onInput = { [unowned self] event, time in handle(event, at: time) }
+    }
+
+    /// Runs until q/Escape or the window closes, then writes the report and PNG.
+    public func run() throws(CommandFailure) {
+        do {
+            try app.run()
+        } catch {
+            throw .runtime(error.description)
+        }
+        try TouchTestOutput.write(test, at: lastTime, options: options)
+    }
+
+    private func handle(_ event: InputEvent, at time: Double) {
+        guard !quit else { return }
+        lastTime = time
+        // The same cut as `TouchTestReplay`: nothing after q counts.
+        if case let .key(name, true) = event, KeyCommand(keyName: name) == .quit {
+            quit = true
+            return
+        }
+        test.handle(event, at: time) { filled.append(($0, $1)) }
+    }
+
+    public func takeDamage(renderer: Renderer) -> [PixelRect] {
+        // A compositor that sizes the window (fullscreen, kiosk) before the first touch
+        // gets a grid of its size; the report states the size to replay with.
+        if test.touches.isEmpty, renderer.window.size != test.grid.size, renderer.window.size.width >= 1,
+           renderer.window.size.height >= 1 {
+            test = TouchTest(size: renderer.window.size, cellSize: options.cellSize)
+            filled.removeAll()
+            return [renderer.bufferBounds]
+        }
+        defer { filled.removeAll(keepingCapacity: true) }
+        return painter.update(counterText: test.counterText, filled: filled, grid: test.grid, renderer: renderer)
+    }
+
+    public func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
+        painter.paint(grid: test.grid, damage: damage, renderer: renderer, into: canvas)
+    }
+}

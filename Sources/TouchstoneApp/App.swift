@@ -30,6 +30,9 @@ public final class App {
     /// A key press (true) or release (false), by xkb keysym name (`a`, `Return`, `Escape`).
     /// Return true when handled; otherwise the debug keys apply (when `debugKeys` is on).
     public var onKey: ((_ key: String, _ pressed: Bool) -> Bool)?
+    /// Every seat event as an input script holds it (ms on the session's clock), right after
+    /// it was dispatched into the tree: for tools that watch the raw input (`touch-test`).
+    public var onInput: ((_ event: InputEvent, _ time: Double) -> Void)?
 
     private let options: AppOptions
     private let connection: WaylandConnection
@@ -37,6 +40,7 @@ public final class App {
     private let output: EventOutput
     private let input: SeatInput
     private let painter: FramePainter
+    private let pointerLocation: PointerLocationOverlay
     private var surface: ToplevelWindow!
     private var failure: AppError?
 
@@ -70,6 +74,9 @@ public final class App {
             throw .render(error)
         }
         painter.touchMarkers.isEnabled = options.showsTouches
+        pointerLocation = PointerLocationOverlay(window: window)
+        pointerLocation.isEnabled = options.showsPointerLocation
+        painter.overlays.append(pointerLocation)
         input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
         installLoopWork()
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
@@ -107,6 +114,13 @@ public final class App {
         }
         if let failure { throw failure }
     }
+
+    /// Paints `overlay` over the tree in every frame, above the touch markers and the
+    /// pointer-location HUD (overlays added later paint over earlier ones).
+    public func addOverlay(_ overlay: AppOverlay) { painter.overlays.append(overlay) }
+
+    /// Session time of the latest input event, in milliseconds (compositor timestamps).
+    public var inputTime: Double { input.now }
 
     /// Makes `run()` return after the current turn of the loop.
     public func stop() { connection.loop.stop(.requested) }
@@ -153,7 +167,8 @@ public final class App {
             case .toggleOverlay: window.showsTappableAreas.toggle()
             case .toggleTouches: painter.touchMarkers.isEnabled.toggle()
             case .quit: stop()
-            case .togglePointerLocation, .clearPaths: break
+            case .togglePointerLocation: pointerLocation.isEnabled.toggle()
+            case .clearPaths: pointerLocation.clearPaths()
             }
         }
     }
@@ -161,7 +176,13 @@ public final class App {
     /// The window's handlers. The app owns the window and the loop, so they never run
     /// after it is gone: `unowned(unsafe)` spares the input path a reference-count check.
     private func installWindowHandlers() {
-        surface.onTouch = { [unowned(unsafe) self] batch in input.handle(batch, markers: &painter.touchMarkers) }
+        input.onEvent = { [unowned(unsafe) self] event, time in
+            pointerLocation.handle(event, at: time)
+            onInput?(event, time)
+        }
+        surface.onTouch = { [unowned(unsafe) self] batch in
+            input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
+        }
         surface.onPointer = { [unowned(unsafe) self] batch in input.handle(batch) }
         surface.onKey = { [unowned(unsafe) self] event in input.handle(event) }
         surface.onResize = { [unowned self] size, scale in painter.resize(to: size, scale: scale) }

@@ -20,6 +20,9 @@ public struct AppOptions: Sendable {
     public var showsTappableAreas: Bool
     /// Start with touch visualization on (the `t` key toggles it).
     public var showsTouches: Bool
+    /// Start with the pointer-location HUD and touch inspector on (the `p` key toggles it,
+    /// `c` clears its paths).
+    public var showsPointerLocation = false
     /// Ask the compositor to show the window fullscreen.
     public var fullscreen: Bool
     /// Log every control event of the tree; nil logs nothing.
@@ -29,7 +32,8 @@ public struct AppOptions: Sendable {
     /// The compositor's socket: a name in `XDG_RUNTIME_DIR` or an absolute path; nil uses
     /// `WAYLAND_SOCKET` / `WAYLAND_DISPLAY` as every Wayland client does.
     public var display: String?
-    /// Whether `d`, `t`, `q` and Escape do what `touchstone run` does (overlay, touches, quit).
+    /// Whether `d`, `t`, `p`, `c`, `q` and Escape do what `touchstone run` does (overlay, touches,
+    /// pointer location, clear its paths, quit).
     public var debugKeys: Bool
 
     public init(title: String = "Touchstone", appID: String = App.defaultAppID, size: Size? = nil,

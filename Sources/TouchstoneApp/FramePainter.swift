@@ -9,6 +9,8 @@ final class FramePainter {
     let window: NodeCore.Window
     private(set) var renderer: Renderer
     var touchMarkers = TouchMarkerTracker()
+    /// Painted over the tree and the markers, in the order added.
+    var overlays: [AppOverlay] = []
     private var canvases = CanvasCache()
 
     init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
@@ -22,6 +24,7 @@ final class FramePainter {
     func takeDamage() -> [PixelRect] {
         var rects = renderer.takeDamage()
         rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
+        for overlay in overlays { rects += overlay.takeDamage(renderer: renderer) }
         return rects
     }
 
@@ -49,10 +52,11 @@ final class FramePainter {
         return min(max(integer, Renderer.supportedScales.lowerBound), Renderer.supportedScales.upperBound)
     }
 
-    /// Paints one frame: the damaged part of the tree, then the touch markers over it.
+    /// Paints one frame: the damaged part of the tree, then the touch markers and the overlays over it.
     func paint(_ context: PaintContext) {
         guard let canvas = canvases.canvas(for: context.buffer) else { return }
         renderer.render(damage: context.repaint.rects, into: canvas)
         touchMarkers.paint(with: renderer, damage: context.repaint.rects, into: canvas)
+        for overlay in overlays { overlay.paint(damage: context.repaint.rects, renderer: renderer, into: canvas) }
     }
 }

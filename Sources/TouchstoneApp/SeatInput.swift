@@ -8,6 +8,8 @@ final class SeatInput {
     let dispatcher: InputDispatcher
     private(set) var clock = SeatClock()
     private let recorder: InputRecorder?
+    /// Sees every event right after it was dispatched (the HUD, `App.onInput`).
+    var onEvent: ((InputEvent, Double) -> Void)?
 
     init(dispatcher: InputDispatcher, recorder: InputRecorder?) {
         self.dispatcher = dispatcher
@@ -18,8 +20,8 @@ final class SeatInput {
     var now: Double { clock.latest }
 
     /// One `wl_touch.frame`'s events, then the frame (or a cancel) that closes them;
-    /// contact shapes go to `markers`.
-    func handle(_ batch: TouchBatch, markers: inout TouchMarkerTracker) {
+    /// contact shapes go to `markers` and `hud`.
+    func handle(_ batch: TouchBatch, markers: inout TouchMarkerTracker, hud: PointerLocationOverlay) {
         var cancelled = false
         var time = clock.latest
         for event in batch.events {
@@ -31,10 +33,12 @@ final class SeatInput {
                 markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
                                  orientation: event.orientation)
                 feed(.touchDown(id: id, location: location), at: time)
+                hud.setContact(of: id, major: event.shape?.major, minor: event.shape?.minor, orientation: event.orientation)
             case .moved:
                 markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
                                  orientation: event.orientation)
                 feed(.touchMotion(id: id, location: location), at: time)
+                hud.setContact(of: id, major: event.shape?.major, minor: event.shape?.minor, orientation: event.orientation)
             case .ended:
                 feed(.touchUp(id: id), at: time)
             case .cancelled:
@@ -74,6 +78,7 @@ final class SeatInput {
     private func feed(_ event: InputEvent, at time: Double) {
         recorder?.record(TimedInputEvent(time: time, event: event))
         dispatcher.handle(event, at: time)
+        onEvent?(event, time)
     }
 }
 

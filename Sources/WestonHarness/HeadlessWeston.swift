@@ -214,24 +214,27 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     // MARK: Touch
 
+    // Each touch event carries weston's CLOCK_MONOTONIC now, or `at` (nanoseconds on that
+    // clock) when given: a stream at an exact rate without pacing the test in real time.
+
     @discardableResult
-    public func touchDown(id: Int32, x: Double, y: Double) throws(HarnessError) -> UInt64 {
-        try stamped("touch down \(id) \(Self.number(x)) \(Self.number(y))")
+    public func touchDown(id: Int32, x: Double, y: Double, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("touch down \(id) \(Self.number(x)) \(Self.number(y))", at: time)
     }
 
     @discardableResult
-    public func touchMotion(id: Int32, x: Double, y: Double) throws(HarnessError) -> UInt64 {
-        try stamped("touch motion \(id) \(Self.number(x)) \(Self.number(y))")
+    public func touchMotion(id: Int32, x: Double, y: Double, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("touch motion \(id) \(Self.number(x)) \(Self.number(y))", at: time)
     }
 
     @discardableResult
-    public func touchUp(id: Int32) throws(HarnessError) -> UInt64 {
-        try stamped("touch up \(id)")
+    public func touchUp(id: Int32, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("touch up \(id)", at: time)
     }
 
     @discardableResult
-    public func touchFrame() throws(HarnessError) -> UInt64 {
-        try stamped("touch frame")
+    public func touchFrame(at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("touch frame", at: time)
     }
 
     /// A finger down and its frame in one go, as a touchscreen reports a contact;
@@ -457,8 +460,9 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     // MARK: Helpers
 
-    private func stamped(_ command: String) throws(HarnessError) -> UInt64 {
-        try Reply.timestamp(send(command), command: command)
+    private func stamped(_ command: String, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        let full = time.map { "\(command) at \($0)" } ?? command
+        return try Reply.timestamp(send(full), command: full)
     }
 
     static func number(_ value: Double) -> String {

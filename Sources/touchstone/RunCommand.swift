@@ -6,7 +6,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Show a scene in a Wayland window and print its control events.",
-        discussion: "Keys: d toggles the tappable-area overlay, t the touch visualization, q or Escape quits."
+        discussion: "Keys: d toggles the tappable-area overlay, t the touch visualization, p the pointer-location HUD and touch inspector (c clears its paths), q or Escape quits."
     )
 
     @Argument(help: "The scene file (JSON).")
@@ -24,14 +24,18 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start with the touch visualization on: a marker with the touch id at every active touch.")
     var showTouches = false
 
+    @Flag(help: "Start with the pointer-location HUD and touch inspector on (p toggles it, c clears the paths).")
+    var pointerLocation = false
+
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false
 
     func run() throws {
         let loaded = try InputFiles.loadScene(scene)
-        let options = AppOptions(title: "Touchstone — \(scene)", size: loaded.size, background: loaded.background,
+        var options = AppOptions(title: "Touchstone — \(scene)", size: loaded.size, background: loaded.background,
                                  showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,
                                  eventLog: events.map { .file($0) } ?? .standardOutput, recordPath: record)
+        options.showsPointerLocation = pointerLocation
         try App(root: loaded.root, options: options).run()
     }
 }

@@ -63,7 +63,7 @@ struct TouchTestCommand: ParsableCommand {
             let (test, time) = TouchTestReplay.run(script, options: options)
             try TouchTestOutput.write(test, at: time, options: options)
         } else {
-            throw CommandFailure.runtime("the live touch test is not built yet")
+            try TouchTestSession(options: options, title: "Touchstone touch test", fullscreen: fullscreen).run()
         }
     }
 }

@@ -56,7 +56,7 @@ import TouchDiagnostics
 
     @Test func touchTestDamageRepaintsExactlyTheNewCellsAndTheBar() throws {
         let renderer = try TouchTestPainter.makeRenderer(size: Size(width: 200, height: 150), scale: 1)
-        let canvas = try renderer.makeCanvas()
+        let canvas = try renderer.renderImage()
         let painter = TouchTestPainter()
         var test = TouchTest(size: Size(width: 200, height: 150), cellSize: 20)
         _ = painter.update(counterText: test.counterText, filled: [], grid: test.grid, renderer: renderer)
@@ -65,9 +65,10 @@ import TouchDiagnostics
             var filled: [(Int, Int)] = []
             test.handle(event, at: t) { filled.append(($0, $1)) }
             let damage = painter.update(counterText: test.counterText, filled: filled, grid: test.grid, renderer: renderer)
+            renderer.render(damage: damage, into: canvas)
             painter.paint(grid: test.grid, damage: damage, renderer: renderer, into: canvas)
 
-            let full = try renderer.makeCanvas()
+            let full = try renderer.renderImage()
             painter.paint(grid: test.grid, damage: [full.bounds], renderer: renderer, into: full)
             #expect(differingPixels(canvas, full).isEmpty, "after \(event) at \(t)")
         }

@@ -4,8 +4,15 @@ import Render
 import Testing
 
 /// The pointer-location HUD and touch inspector as `replay --png --pointer-location` paints
-/// them over examples/inspector.json: a button "play" at (100, 80, 80, 40) with a 30 pt drag
-/// tolerance, so its tracking rectangle is (70, 50, 140, 100) and its right edge x = 210.
+/// them over this scene: a button "play" at (100, 80, 80, 40) with a 30 pt drag tolerance,
+/// so its tracking rectangle is (70, 50, 140, 100) and its right edge x = 210.
+let inspectorScene = """
+{ "size": [320, 240], "background": "#FFFFFF",
+  "root": { "name": "root", "frame": [0, 0, 320, 240], "children": [
+    { "name": "play", "kind": "button", "frame": [100, 80, 80, 40], "dragTolerance": 30,
+      "color": "#5AC8FA", "highlightedColor": "#007AFF", "label": "Play" } ] } }
+"""
+
 @Suite struct PointerLocationReplayTests {
     let white = PixelComponents(alpha: 255, red: 255, green: 255, blue: 255)
 
@@ -25,13 +32,11 @@ import Testing
 
     private func render(_ lines: [String], _ arguments: [String] = ["--pointer-location"]) throws -> Canvas {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-hud-\(UUID())").path
-        let script = base + ".input.jsonl", png = base + ".png"
-        defer {
-            try? FileManager.default.removeItem(atPath: script)
-            try? FileManager.default.removeItem(atPath: png)
-        }
+        let scene = base + ".json", script = base + ".input.jsonl", png = base + ".png"
+        defer { for file in [scene, script, png] { try? FileManager.default.removeItem(atPath: file) } }
+        try inspectorScene.write(toFile: scene, atomically: true, encoding: .utf8)
         try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
-        let run = try CLIRun(["replay", "examples/inspector.json", script, "--png", png] + arguments)
+        let run = try CLIRun(["replay", scene, script, "--png", png] + arguments)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         return try Canvas.readPNG(from: png)
     }

@@ -231,6 +231,21 @@ touch_cancel(struct harness *h, const struct timespec *ts)
 	return sent;
 }
 
+/*
+ * The time of an injected touch event: CLOCK_MONOTONIC now, or the NS of a
+ * trailing "at NS" (so a test can inject a stream at an exact rate without
+ * pacing itself in real time; clients see the compositor timestamp as usual).
+ */
+static uint64_t
+touch_stamp(bool fixed, uint64_t at, struct timespec *ts)
+{
+	if (!fixed)
+		return now_ns(ts);
+	ts->tv_sec = (time_t)(at / 1000000000ull);
+	ts->tv_nsec = (long)(at % 1000000000ull);
+	return at;
+}
+
 static void
 cmd_touch(struct conn *c, char **argv, int argc)
 {
@@ -239,13 +254,26 @@ cmd_touch(struct conn *c, char **argv, int argc)
 	double x, y;
 	long id;
 	int slot;
-	uint64_t ns;
+	uint64_t ns, at = 0;
+	bool fixed = false;
 
+	if (argc >= 4 && strcmp(argv[argc - 2], "at") == 0) {
+		char *end;
+
+		errno = 0;
+		at = strtoull(argv[argc - 1], &end, 10);
+		if (errno != 0 || *end != '\0' || argv[argc - 1][0] == '-') {
+			reply(c, "error bad timestamp '%s'", argv[argc - 1]);
+			return;
+		}
+		fixed = true;
+		argc -= 2;
+	}
 	if (argc < 2)
 		goto usage;
 
 	if (strcmp(argv[1], "frame") == 0 && argc == 2) {
-		ns = now_ns(&ts);
+		ns = touch_stamp(fixed, at, &ts);
 		notify_touch_frame(h->touch_device);
 		reply(c, "ok %llu", (unsigned long long)ns);
 		return;
@@ -291,7 +319,7 @@ cmd_touch(struct conn *c, char **argv, int argc)
 		}
 		if (down)
 			h->touch_ids[h->touch_count++] = (int)id;
-		ns = now_ns(&ts);
+		ns = touch_stamp(fixed, at, &ts);
 		notify_touch_normalized(h->touch_device, &ts, (int)id, x, y,
 					NULL,
 					down ? WL_TOUCH_DOWN : WL_TOUCH_MOTION);
@@ -304,7 +332,7 @@ cmd_touch(struct conn *c, char **argv, int argc)
 			return;
 		}
 		h->touch_ids[slot] = h->touch_ids[--h->touch_count];
-		ns = now_ns(&ts);
+		ns = touch_stamp(fixed, at, &ts);
 		notify_touch_normalized(h->touch_device, &ts, (int)id, 0, 0,
 					NULL, WL_TOUCH_UP);
 		reply(c, "ok %llu", (unsigned long long)ns);
@@ -312,7 +340,8 @@ cmd_touch(struct conn *c, char **argv, int argc)
 	}
 usage:
 	reply(c, "error usage: touch down ID X Y | touch motion ID X Y | "
-	      "touch up ID | touch frame | touch cancel");
+	      "touch up ID | touch frame | touch cancel "
+	      "(down, motion, up, frame: optionally followed by 'at NS')");
 }
 
 static void

@@ -1,0 +1,11 @@
+public import Render
+
+/// Something an app paints over its node tree in every frame (the pointer-location HUD,
+/// the touch-test grid): asked once per turn of the loop what changed, and then to paint
+/// within the frame's damage, after the tree and the touch markers.
+public protocol AppOverlay: AnyObject {
+    /// Buffer pixels whose overlay paint changed since the last call.
+    func takeDamage(renderer: Renderer) -> [PixelRect]
+    /// Paints over `canvas`, which already holds the tree, changing pixels in `damage` only.
+    func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas)
+}
