@@ -94,7 +94,9 @@ extension Renderer {
             target.surface.setClip(target.clip)
             paintOwn(node, x: x, y: y, local: local, in: target)
         }
-        guard !node.subnodes.isEmpty else { return }
+        let scroll = node as? ScrollNode
+        let indicators = scroll?.scrollIndicatorFrames() ?? []
+        guard !node.subnodes.isEmpty || !indicators.isEmpty else { return }
         var inner = target
         if node.clipsToBounds {
             let clip = target.clip.copy()
@@ -107,6 +109,18 @@ extension Renderer {
         let contentX = x - node.boundsOrigin.x, contentY = y - node.boundsOrigin.y
         for child in node.subnodes {
             paint(child, x: contentX + child.frame.minX, y: contentY + child.frame.minY, in: inner)
+        }
+        if !indicators.isEmpty { paintScrollIndicators(indicators, x: x, y: y, in: inner) }
+    }
+
+    /// Scroll indicators over the content (behaviour.md §9); `frames` are relative to
+    /// the node's top-left corner at window point (`x`, `y`).
+    private func paintScrollIndicators(_ frames: [Rect], x: Double, y: Double, in target: PaintTarget) {
+        target.surface.setClip(target.clip)
+        let color = PremultipliedColor(ScrollIndicatorStyle.color)
+        for frame in frames {
+            let pixels = target.local(PixelRect(snapping: frame.offsetBy(dx: x, dy: y), scale: scale))
+            if pixels.intersects(target.visible) { target.surface.fill(pixels, color: color) }
         }
     }
 

@@ -29,6 +29,12 @@ public enum ControlStyle {
     public static let toggleKnobInset = 2.0
 }
 
+/// How scroll indicators look (behaviour.md §9); their geometry is `ScrollNode`'s.
+public enum ScrollIndicatorStyle {
+    /// RGBA(0, 0, 0, 0.35), composited OVER the content.
+    public static let color = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
+}
+
 /// How labels are set.
 public enum LabelStyle {
     /// Font size of node labels, in points (pixels at buffer scale 1).
