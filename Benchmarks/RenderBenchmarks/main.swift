@@ -191,3 +191,18 @@ row("full repaint", full, memsetFrame, frameBytes)
 row("full repaint with overlay", fullOverlay, memsetFrame, frameBytes)
 row("one button's highlight, damage \(damageRect)", damaged, memsetDamage, damageRect.area * 4)
 row("same with overlay, damage \(overlayRect)", damagedOverlay, memsetOverlayDamage, overlayRect.area * 4)
+
+// The same 200 controls with irregular tappable areas (behaviour.md §5.3: each a
+// `hitShape` ellipse), which the overlay and the audit sample instead of intersecting rects.
+window.showsTappableAreas = false
+let auditRectangles = measure(iterations) { _ = Audit.run(window: window) }
+window.root.forEachInSubtree { ($0 as? ControlNode)?.hitShape = .ellipse }
+let auditShapes = measure(max(iterations / 10, 1)) { _ = Audit.run(window: window) }
+window.showsTappableAreas = true
+_ = renderer.takeDamage()
+let fullShaped = measure(iterations) { renderer.renderFull(into: canvas) }
+let (damagedShaped, shapedRect, memsetShaped) = measureHighlight()
+print("Irregular tappable areas (every control an ellipse, sampled on the pixel grid):")
+row("full repaint with overlay", fullShaped, memsetFrame, frameBytes)
+row("one button's highlight with overlay, damage \(shapedRect)", damagedShaped, memsetShaped, shapedRect.area * 4)
+print("  audit of the 200 controls: rectangles \(format(auditRectangles)), ellipses \(format(auditShapes))")

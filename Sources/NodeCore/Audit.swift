@@ -117,7 +117,7 @@ public enum Audit {
         var overlaps = Array(repeating: [AuditOverlap](), count: areas.count)
         for i in areas.indices where areas[i].isReachable {
             for j in areas.indices where j > i && areas[j].isReachable {
-                let shared = areas[i].tappable.intersection(areas[j].tappable)
+                let shared = areas[i].overlap(with: areas[j])
                 guard !shared.isEmpty else { continue }
                 // Later in depth-first back-to-front order means tested earlier by hitTest.
                 let winner = areas[j].control.name

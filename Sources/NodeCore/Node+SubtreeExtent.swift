@@ -1,5 +1,5 @@
 extension Node {
-    /// The union of bounds and slopRect over this subtree, in this node's coordinates:
+    /// The union of bounds, slopRect and hit-test extent over this subtree, in this node's coordinates:
     /// everything the subtree can paint, the debug overlay included, whatever is hidden.
     /// A node that clips to its bounds contributes only its own rects (its descendants'
     /// paint and drawn overlay stay inside its bounds). Cached per node and recomputed
@@ -8,7 +8,7 @@ extension Node {
     /// whose extent misses the damage without visiting it.
     public final var subtreeExtent: Rect {
         if let cached = cachedSubtreeExtent { return cached }
-        var extent = bounds.union(slopRect)
+        var extent = bounds.union(slopRect).union(hitTestExtent)
         if !clipsToBounds {
             for child in subnodes {
                 let origin = child.frame.origin, inner = child.boundsOrigin

@@ -60,6 +60,18 @@ open class Node: Responder {
         }
     }
 
+    /// A touch area other than the slopRect (behaviour.md §7.1); nil: the slopRect.
+    public final var hitShape: HitShape? {
+        willSet { invalidateSubtree() }
+        didSet {
+            hasHitShape = hitShape != nil
+            invalidateSubtreeExtent()
+            invalidateSubtree()
+        }
+    }
+    /// `hitShape != nil`, read on every hit test without copying the shape.
+    @exclusivity(unchecked) private final var hasHitShape = false
+
     /// Fill color of the bounds.
     public final var backgroundColor: Color = .clear { didSet { invalidateSelf() } }
     /// The color painted behind the node's content now: `backgroundColor`, or for a
@@ -133,9 +145,17 @@ open class Node: Responder {
     open override var nextResponder: Responder? { supernode ?? hostWindow }
 
     /// Whether `point` (in this node's coordinates) is inside the touchable area.
-    /// The default is `slopRect.contains(point)`; override for irregular shapes.
+    /// The default is `slopRect.contains(point)`, or the `hitShape` when set; override
+    /// for irregular shapes (and `hitTestExtent` when the shape reaches past the slopRect).
     open func pointInside(_ point: Point) -> Bool {
-        slopRect.contains(point)
+        if hasHitShape, let hitShape { return hitShape.contains(point, slopRect: slopRect) }
+        return slopRect.contains(point)
+    }
+
+    /// A rect (node coordinates) outside of which `pointInside` is always false: where the
+    /// overlay and the audit sample an irregular area. The slopRect, or the `hitShape`'s extent.
+    open var hitTestExtent: Rect {
+        hitShape?.extent(slopRect: slopRect) ?? slopRect
     }
 
     /// Whether this node can receive touches at all (visible, interactive, opaque enough).

@@ -45,17 +45,32 @@ public struct Edges: OptionSet, Hashable, Sendable, CustomStringConvertible {
 /// `limitedEdges` are the sides where an ancestor's slopRect cut the control's own
 /// slopRect; `clippedEdges` the sides where a clipping ancestor cut `drawn` short of
 /// `tappable` (all four when nothing of the tappable area is left in view).
+///
+/// When the control or an ancestor has an irregular `pointInside` (an override or a
+/// `hitShape`), `shape` samples the real area (behaviour.md §5.3) and the rects above are
+/// its bounding boxes on the audit's grid.
 public struct TappableArea {
     public let control: ControlNode
     public let slopRect: Rect
-    public let tappable: Rect
-    public let drawn: Rect
-    public let limitedEdges: Edges
-    public let clippedEdges: Edges
+    /// The sampled area when the control or an ancestor is irregular; nil on the exact
+    /// rectangle path.
+    public let shape: TappableShape?
+    /// The rectangle computation: exact without a shape, an upper bound with one
+    /// (hit-test extents in place of slopRects).
+    private let rectangle: Geometry
+
+    // Each reads one field, so the rectangle path copies no dictionaries.
+    public var tappable: Rect { shape?.geometry.tappable ?? rectangle.tappable }
+    public var drawn: Rect { shape?.geometry.drawn ?? rectangle.drawn }
+    public var limitedEdges: Edges { shape?.geometry.limitedEdges ?? rectangle.limitedEdges }
+    public var clippedEdges: Edges { shape?.geometry.clippedEdges ?? rectangle.clippedEdges }
     /// For each limited side, the ancestor whose slopRect set that side (the nearest on a tie).
-    public let limitingAncestors: [Edge: Node]
+    public var limitingAncestors: [Edge: Node] { shape?.geometry.limitingAncestors ?? rectangle.limitingAncestors }
     /// For each clipped side, the clipping ancestor whose bounds set that side (the nearest on a tie).
-    public let clippingAncestors: [Edge: Node]
+    public var clippingAncestors: [Edge: Node] { shape?.geometry.clippingAncestors ?? rectangle.clippingAncestors }
+    /// A rect that holds every drawn pixel, computed without sampling (`drawn` itself
+    /// on the rectangle path): what the overlay culls with.
+    public var drawnBound: Rect { rectangle.drawn }
 
     /// Whether a touch can reach the control anywhere.
     public var isReachable: Bool { !tappable.isEmpty }
@@ -94,7 +109,7 @@ public struct TappableArea {
         return result
     }
 
-    /// Like `all(in:)`, but only the areas whose `drawn` rect intersects `rect` (window
+    /// Like `all(in:)`, but only the areas whose `drawnBound` intersects `rect` (window
     /// coordinates). Subtrees whose ancestors' slop and clipping keep every descendant's
     /// drawn area outside `rect` are not visited, so a small damaged area is cheap.
     public static func all(in window: Window, intersecting rect: Rect) -> [TappableArea] {
@@ -107,7 +122,7 @@ public struct TappableArea {
         guard node.isHittable else { return }
         if let control = node as? ControlNode {
             let area = TappableArea(control: control, walk: walk)
-            if cull.map({ !Box(area.drawn).intersecting($0).isEmpty }) ?? true { result.append(area) }
+            if cull.map({ !Box(area.drawnBound).intersecting($0).isEmpty }) ?? true { result.append(area) }
         }
         guard !node.subnodes.isEmpty else { return }
         let inner = walk.entering(node)
@@ -116,51 +131,111 @@ public struct TappableArea {
         for child in node.subnodes { collect(child, inner, cull: cull, into: &result) }
     }
 
+    /// The part of this area and `other`'s that both reach, as a bounding box (exact on
+    /// the rectangle path, on the audit's grid with a shape); empty when they share nothing.
+    public func overlap(with other: TappableArea) -> Rect {
+        let box = tappable.intersection(other.tappable)
+        guard !box.isEmpty, shape != nil || other.shape != nil else { return box }
+        let s = TappableShape.auditScale
+        var shared = Rect.zero
+        for py in Int((box.minY * s).rounded(.down)) ..< Int((box.maxY * s).rounded(.up)) {
+            for px in Int((box.minX * s).rounded(.down)) ..< Int((box.maxX * s).rounded(.up)) {
+                let centre = Point(x: (Double(px) + 0.5) / s, y: (Double(py) + 0.5) / s)
+                guard contains(centre), other.contains(centre) else { continue }
+                shared = shared.union(Rect(x: Double(px) / s, y: Double(py) / s, width: 1 / s, height: 1 / s))
+            }
+        }
+        return shared
+    }
+
+    /// Whether a touch at `point` (window points) reaches the control, siblings ignored.
+    private func contains(_ point: Point) -> Bool {
+        shape?.isTappable(at: point) ?? tappable.contains(point)
+    }
+
     private init(control: ControlNode, walk: AncestorWalk) {
         self.control = control
         let origin = Point(x: walk.origin.x + control.frame.minX - control.boundsOrigin.x,
                            y: walk.origin.y + control.frame.minY - control.boundsOrigin.y)
         let own = control.slopRect.offsetBy(dx: origin.x, dy: origin.y)
         slopRect = own
+        let irregular = !walk.isRectangular || !control.hitTestsBySlopRect
+        let extent = irregular ? control.hitTestExtent.offsetBy(dx: origin.x, dy: origin.y) : own
+        rectangle = Geometry(own: extent, walk: walk)
+        if irregular {
+            let clip = walk.clip.isUnbounded ? nil : walk.clip.rect
+            shape = TappableShape(control: control, clip: clip,
+                                  extent: extent,
+                                  slopSetters: walk.slopSetters, clipSetters: walk.clipSetters)
+        } else {
+            shape = nil
+        }
+    }
+}
 
+/// The rects and sides of a tappable area (see `TappableArea`).
+struct Geometry {
+    var tappable: Rect
+    var drawn: Rect
+    var limitedEdges: Edges = []
+    var clippedEdges: Edges = []
+    var limitingAncestors: [Edge: Node] = [:]
+    var clippingAncestors: [Edge: Node] = [:]
+
+    init(tappable: Rect, drawn: Rect) {
+        self.tappable = tappable
+        self.drawn = drawn
+    }
+
+    /// The rectangle computation for a control whose area is `own` (window coordinates).
+    fileprivate init(own: Rect, walk: AncestorWalk) {
         let tap = walk.slop.intersecting(Box(own))
         tappable = tap.rect
         guard !tap.isEmpty else {
             drawn = tap.rect
-            limitedEdges = []
-            clippedEdges = []
-            limitingAncestors = [:]
-            clippingAncestors = [:]
             return
         }
-        var limited: Edges = []
-        var limiting: [Edge: Node] = [:]
         for edge in Edge.allCases where tap.isInside(Box(own), on: edge) {
-            limited.insert(Edges(edge))
-            limiting[edge] = walk.slopSetters[edge]
+            limitedEdges.insert(Edges(edge))
+            limitingAncestors[edge] = walk.slopSetters[edge]
         }
-        limitedEdges = limited
-        limitingAncestors = limiting
-
         let shown = walk.clip.intersecting(tap)
         drawn = shown.rect
-        var clipped: Edges = []
-        var clipping: [Edge: Node] = [:]
         if shown.isEmpty {
-            clipped = .all
+            clippedEdges = .all
         } else {
             for edge in Edge.allCases where shown.isInside(tap, on: edge) {
-                clipped.insert(Edges(edge))
-                clipping[edge] = walk.clipSetters[edge]
+                clippedEdges.insert(Edges(edge))
+                clippingAncestors[edge] = walk.clipSetters[edge]
             }
         }
-        clippedEdges = clipped
-        clippingAncestors = clipping
+    }
+
+    /// The geometry of a sampled area: bounding boxes of its samples; a side is limited
+    /// where the tappable box lies inside the box of the control's own shape, and clipped
+    /// where the drawn box lies inside the tappable one.
+    init(sampled mask: TappableMask, slopSetters: [Edge: Node], clipSetters: [Edge: Node]) {
+        tappable = mask.bounds(of: .tappable)
+        drawn = mask.bounds(of: [.tappable, .inView])
+        guard !tappable.isEmpty else { return }
+        let own = Box(mask.bounds(of: .own)), tap = Box(tappable)
+        for edge in Edge.allCases where tap.isInside(own, on: edge) {
+            limitedEdges.insert(Edges(edge))
+            limitingAncestors[edge] = slopSetters[edge]
+        }
+        if drawn.isEmpty {
+            clippedEdges = .all
+        } else {
+            for edge in Edge.allCases where Box(drawn).isInside(tap, on: edge) {
+                clippedEdges.insert(Edges(edge))
+                clippingAncestors[edge] = clipSetters[edge]
+            }
+        }
     }
 }
 
 /// What the ancestors of a node contribute to its tappable area, accumulated root first.
-private struct AncestorWalk {
+struct AncestorWalk {
     /// Window position of the coordinate origin of the next node's supernode.
     var origin = Point.zero
     /// Intersection of the ancestors' slopRects (window coordinates); unbounded at the root.
@@ -169,13 +244,18 @@ private struct AncestorWalk {
     var clip = Box.unbounded
     var slopSetters: [Edge: Node] = [:]
     var clipSetters: [Edge: Node] = [:]
+    /// Whether every ancestor so far tests touches by its slopRect alone.
+    var isRectangular = true
 
     /// The walk as seen by the subnodes of `node`, a subnode of the current position.
     func entering(_ node: Node) -> AncestorWalk {
         var next = self
         next.origin = Point(x: origin.x + node.frame.minX - node.boundsOrigin.x,
                             y: origin.y + node.frame.minY - node.boundsOrigin.y)
-        let ownSlop = Box(node.slopRect.offsetBy(dx: next.origin.x, dy: next.origin.y))
+        let rectangular = node.hitTestsBySlopRect
+        let area = rectangular ? node.slopRect : node.hitTestExtent
+        let ownSlop = Box(area.offsetBy(dx: next.origin.x, dy: next.origin.y))
+        next.isRectangular = isRectangular && rectangular
         next.slop = slop.narrowed(by: ownSlop, setter: node, setters: &next.slopSetters)
         if node.clipsToBounds {
             let bounds = Box(node.bounds.offsetBy(dx: next.origin.x, dy: next.origin.y))
@@ -186,7 +266,7 @@ private struct AncestorWalk {
 }
 
 /// A rectangle by its edges; may be unbounded or inverted (empty) while intersecting.
-private struct Box {
+struct Box: Equatable {
     var minX, minY, maxX, maxY: Double
 
     static let unbounded = Box(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
@@ -203,6 +283,7 @@ private struct Box {
     }
 
     var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    var isUnbounded: Bool { self == .unbounded }
 
     /// The box as a `Rect`; an empty box becomes a zero-sized rect at its min corner.
     var rect: Rect {

@@ -2,8 +2,8 @@ import NodeCore
 
 extension Renderer {
     /// Paints every hittable control's drawn tappable area over the scene, frontmost
-    /// control last (behaviour.md §5). Inside each drawn area the 2 pt bands (a whole number of
-    /// pixels at every scale, `RenderScale.lineWidth(_:)`) on limited sides
+    /// control last (behaviour.md §5.2; irregular areas: §5.3). Inside each drawn area the
+    /// 2 pt bands (a whole number of pixels at every scale, `RenderScale.lineWidth(_:)`) on limited sides
     /// (dark green) and clipped sides (orange, which wins where they meet) take the
     /// place of the fill: a band pixel is scene OVER band color, never scene OVER
     /// fill OVER band.
@@ -19,7 +19,14 @@ extension Renderer {
         let visible = target.visible.offsetBy(dx: target.offsetX, dy: target.offsetY)
         let damage = Rect(x: scale.points(Double(visible.x)) - 1, y: scale.points(Double(visible.y)) - 1,
                           width: scale.points(Double(visible.width)) + 2, height: scale.points(Double(visible.height)) + 2)
-        for area in TappableArea.all(in: window, intersecting: damage) where area.isInView {
+        for area in TappableArea.all(in: window, intersecting: damage) {
+            if let shape = area.shape {
+                paintShapedOverlay(shape, visible: visible, band: band, in: target,
+                                   colors: (fill, limitedColor, clippedColor))
+                surface.setClip(target.clip)
+                continue
+            }
+            guard area.isInView else { continue }
             let drawn = target.local(PixelRect(snapping: area.drawn, scale: scale))
             guard drawn.intersects(target.visible), target.clip.intersects(drawn) else { continue }
             if area.limitedEdges.isEmpty && area.clippedEdges.isEmpty {

@@ -158,13 +158,16 @@ public final class Renderer {
     public func paintedRect(of node: Node) -> PixelRect? {
         guard let (x, y, clip) = placement(of: node, target: node) else { return nil }
         var rect = Rect(x: x, y: y, width: node.frame.width, height: node.frame.height)
+        var sampled = false
         if window.showsTappableAreas, let control = node as? ControlNode,
-           let area = TappableArea(of: control), area.isInView {
-            rect = rect.union(area.drawn)
+           let area = TappableArea(of: control), !area.drawnBound.isEmpty {
+            // A sampled area's pixels are those whose centre is inside: cover, not snap.
+            rect = rect.union(area.drawnBound)
+            sampled = area.shape != nil
         }
         if let clip { rect = rect.intersection(clip) }
         guard !rect.isEmpty else { return nil }
-        let pixels = PixelRect(snapping: rect, scale: scale)
+        let pixels = sampled ? PixelRect(covering: rect, scale: scale) : PixelRect(snapping: rect, scale: scale)
         return pixels.isEmpty ? nil : pixels
     }
 

@@ -5,7 +5,7 @@ import NodeCore
 public enum SceneDecoder {
     static let sceneKeys = ["size", "background", "root"]
     static let nodeKeys = ["name", "kind", "frame", "slop", "hidden", "alpha", "interactive", "clips",
-                           "color", "borderColor", "borderWidth", "label", "labelColor", "children"]
+                           "color", "borderColor", "borderWidth", "label", "labelColor", "shape", "children"]
     static let controlKeys = ["enabled", "selected", "dragTolerance", "highlightedColor",
                               "disabledColor", "selectedColor"]
     static let sliderKeys = ["value"]
@@ -74,6 +74,7 @@ public enum SceneDecoder {
         if let width = try r.number("borderWidth", in: 0...Double.greatestFiniteMagnitude) { node.borderWidth = width }
         if let label = try r.string("label") { node.label = label }
         if let color = try r.color("labelColor") { node.labelColor = color }
+        if let shape = try r.hitShape("shape") { node.hitShape = shape }
 
         if let control = node as? ControlNode {
             if let enabled = try r.bool("enabled") { control.isEnabled = enabled }
