@@ -22,15 +22,16 @@ private func circle(_ x: Double, _ y: Double, _ d: Double) -> ButtonNode {
 
 // behaviour.md §5.3: the overlay of an irregular area covers its real pixels.
 @Suite struct ShapedOverlayTests {
-    @Test(arguments: [1, 2])
-    func aCircleIsFilledInsideAndNotInTheCornersOfItsBounds(scale: Int) throws {
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aCircleIsFilledInsideAndNotInTheCornersOfItsBounds(factor: Double) throws {
+        let scale = try #require(RenderScale(exactly: factor))
         let canvas = try render(shapedWindow(circle(20, 20, 60)), scale: scale)
-        let s = scale
-        expectPixel(canvas, 50 * s, 50 * s, fillOverWhite)             // centre
-        expectPixel(canvas, 21 * s, 50 * s, fillOverWhite)             // left end of the middle row
-        expectPixel(canvas, 22 * s, 22 * s, opaqueWhite)               // corner of the square bounds
-        expectPixel(canvas, 78 * s, 78 * s, opaqueWhite)
-        expectPixel(canvas, 19 * s, 50 * s, opaqueWhite)               // outside
+        func pixel(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, pixel(50), pixel(50), fillOverWhite)          // centre
+        expectPixel(canvas, pixel(21), pixel(50), fillOverWhite)          // left end of the middle row
+        expectPixel(canvas, pixel(22), pixel(22), opaqueWhite)            // corner of the square bounds
+        expectPixel(canvas, pixel(78), pixel(78), opaqueWhite)
+        expectPixel(canvas, pixel(19), pixel(50), opaqueWhite)            // outside
     }
 
     @Test func bandsAreFilledOnlyWhereTheyAre() throws {
