@@ -1,0 +1,100 @@
+/// Where a list's rows lie along its axis: row extents (one fixed value, or one per
+/// row kept as running sums), and the rows that meet a span of the content. Row 0
+/// starts the content, or ends it when the list is inverted.
+struct ListLayout {
+    /// The rows' extents: `fixed` needs no memory per row, so a million rows cost nothing.
+    enum Extents {
+        case fixed(Double)
+        /// `ends[i]` is where row i ends, counted from the start of row 0.
+        case variable(ends: [Double])
+    }
+
+    private(set) var extents: Extents
+    private(set) var count: Int
+    var isInverted: Bool
+
+    init(fixedExtent: Double, count: Int, inverted: Bool) {
+        extents = .fixed(max(fixedExtent, 0))
+        self.count = max(count, 0)
+        isInverted = inverted
+    }
+
+    init(extents rowExtents: [Double], inverted: Bool) {
+        var ends: [Double] = []
+        ends.reserveCapacity(rowExtents.count)
+        var total = 0.0
+        for e in rowExtents {
+            total += max(e, 0)
+            ends.append(total)
+        }
+        extents = .variable(ends: ends)
+        count = rowExtents.count
+        isInverted = inverted
+    }
+
+    /// The sum of every row's extent.
+    var contentLength: Double { end(ofRow: count - 1) }
+
+    /// Adds rows after the last one (`extent(i)` for each new index when variable).
+    mutating func append(_ added: Int, extent: (Int) -> Double) {
+        guard added > 0 else { return }
+        if case .variable(var ends) = extents {
+            extents = .fixed(0)  // let go of the array so appending does not copy it
+            var total = ends.last ?? 0
+            for i in count..<(count + added) {
+                total += max(extent(i), 0)
+                ends.append(total)
+            }
+            extents = .variable(ends: ends)
+        }
+        count += added
+    }
+
+    /// Where row `i` ends, from the start of row 0 (0 before the first row).
+    private func end(ofRow i: Int) -> Double {
+        guard i >= 0 else { return 0 }
+        switch extents {
+        case .fixed(let e): return Double(i + 1) * e
+        case .variable(let ends): return ends[i]
+        }
+    }
+
+    /// Row `i`'s start and length along the axis, in content coordinates.
+    func span(ofRow i: Int) -> (start: Double, length: Double) {
+        let from = end(ofRow: i - 1), to = end(ofRow: i)
+        return isInverted ? (contentLength - to, to - from) : (from, to - from)
+    }
+
+    /// The rows that meet `[lower, upper)` along the axis (content coordinates).
+    func rows(meeting lower: Double, _ upper: Double) -> Range<Int> {
+        guard count > 0, upper > lower else { return 0..<0 }
+        let total = contentLength
+        // In an inverted list, distances are counted from the content's far end.
+        let a = isInverted ? total - upper : lower
+        let b = isInverted ? total - lower : upper
+        let first = firstRow(endingAfter: a)
+        var last = first
+        while last < count, end(ofRow: last - 1) < b { last += 1 }
+        return first..<max(first, last)
+    }
+
+    /// The first row whose end lies beyond `position` (count when none does).
+    private func firstRow(endingAfter position: Double) -> Int {
+        switch extents {
+        case .fixed(let e):
+            guard e > 0 else { return count }
+            let guess = position <= 0 ? 0 : Int(min((position / e).rounded(.down), Double(count)))
+            var i = guess
+            while i > 0, end(ofRow: i - 1) > position { i -= 1 }
+            while i < count, end(ofRow: i) <= position { i += 1 }
+            return i
+        case .variable(let ends):
+            var lo = 0, hi = ends.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ends[mid] <= position { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+}
