@@ -11,6 +11,8 @@ public final class BatchFetchContext {
     }
 
     public private(set) var state: State = .completed
+    /// The input time (ms) at which the fetch in flight, or the last one, began.
+    public internal(set) var beginTime: Double = 0
     /// Called when a fetch in flight ends (completed or cancelled), so the list can
     /// check again with the new data.
     var onFinish: (() -> Void)?

@@ -95,6 +95,9 @@ extension ScrollNode {
         }
         notify(.ended(decelerates: !motions.isEmpty), time: time, touch: touch.id)
         if !motions.isEmpty { animate(motions, at: time) }
+        let content = Point(x: -velocity.x, y: -velocity.y)
+        didEndDragging(velocity: content, targetOffset: animation?.offset(at: .infinity, from: contentOffset) ?? contentOffset,
+                       at: time)
     }
 
     /// The raw drag offset that shows as `offset` (the rubber band undone), so that a

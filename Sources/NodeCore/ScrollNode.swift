@@ -34,9 +34,11 @@ open class ScrollNode: Node, ClockAnimation {
         get { boundsOrigin }
         set {
             guard newValue != boundsOrigin else { return }
+            let old = boundsOrigin
             invalidateSubtree()
             boundsOrigin = newValue
             invalidateSubtree()
+            contentOffsetDidChange(from: old)
         }
     }
 
@@ -129,10 +131,22 @@ open class ScrollNode: Node, ClockAnimation {
 
     /// Reports `kind` at `time` to the observers, with the current offset.
     final func notify(_ kind: ScrollEvent.Kind, time: Double, touch: TouchID?) {
-        guard !observers.isEmpty else { return }
         let event = ScrollEvent(kind: kind, time: time, touch: touch, offset: contentOffset)
         for observer in observers { observer(self, event) }
+        didReport(event)
     }
+
+    /// Called after every offset change, for subclasses that lay content out by the
+    /// visible area (lists).
+    func contentOffsetDidChange(from old: Point) {}
+
+    /// Called after the observers heard `event` (lists check for batch fetching here,
+    /// so their log lines follow the scroll lines).
+    func didReport(_ event: ScrollEvent) {}
+
+    /// Called at a drag's lift, after `scrollEnded`: the content's velocity (points per
+    /// ms) and the offset where the deceleration or bounce that follows will end.
+    func didEndDragging(velocity: Point, targetOffset: Point, at time: Double) {}
 
     open override func didLeaveTree() {
         super.didLeaveTree()

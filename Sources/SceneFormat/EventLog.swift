@@ -6,18 +6,22 @@ public enum LoggedEvent: Hashable, Sendable {
     case control(ControlEvents)
     /// A scroll node's event (SPEC §9); the line's `x`, `y` are the content offset.
     case scroll(ScrollEvent.Kind)
-    // Lists (SPEC §10) add their batch-fetch events here.
+    /// A list's batch-fetch event; the line's `rows` is the row count.
+    case list(ListEvent.Kind)
 
     /// The name in the log's `event` field.
     public var name: String {
         switch self {
         case .control(let event): return event.name
         case .scroll(let kind): return kind.name
+        case .list(let kind): return kind.rawValue
         }
     }
 
     /// The scroll event names, as the log spells them.
     static let scrollNames = ["scrollBegan", "scrolled", "scrollEnded", "scrollStopped"]
+    /// The list event names.
+    static let listNames = ListEvent.Kind.allCases.map(\.rawValue)
 }
 
 /// One line of an event log: a single control event bit (behaviour.md §7.3) or a scroll
@@ -34,6 +38,8 @@ public struct EventLogEntry: Hashable, Sendable {
     /// The touch in the control's coordinates, or a scroll node's content offset.
     public var location: Point?
     public var value: Value?
+    /// A list's row count, for its batch-fetch lines.
+    public var rows: Int?
 
     public init(time: Double, node: String, event: ControlEvents, touch: TouchID?, location: Point?, value: Value? = nil) {
         self.init(time: time, node: node, logged: .control(event), touch: touch, location: location, value: value)
@@ -44,14 +50,20 @@ public struct EventLogEntry: Hashable, Sendable {
         self.init(time: time, node: node, logged: .scroll(kind), touch: touch, location: offset)
     }
 
+    /// A list's batch-fetch line.
+    public init(time: Double, node: String, list kind: ListEvent.Kind, rows: Int) {
+        self.init(time: time, node: node, logged: .list(kind), touch: nil, location: nil, rows: rows)
+    }
+
     public init(time: Double, node: String, logged event: LoggedEvent, touch: TouchID?, location: Point?,
-                value: Value? = nil) {
+                value: Value? = nil, rows: Int? = nil) {
         self.time = time
         self.node = node
         self.event = event
         self.touch = touch
         self.location = location
         self.value = value
+        self.rows = rows
     }
 
     /// The log line, without the newline.
@@ -98,6 +110,10 @@ public struct EventLogEntry: Hashable, Sendable {
         if case .scroll(.ended(let decelerates)) = event {
             out += (decelerates ? #","decelerates":true"# : #","decelerates":false"#).utf8
         }
+        if let rows {
+            out += #","rows":"#.utf8
+            JSONWriting.appendInteger(rows, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }
@@ -127,10 +143,11 @@ public enum EventLog {
             let t = try r.required("t") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
             let node = try r.required("node") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
             let eventName = try r.required("event") { (r: inout ObjectReader, k: String) throws(FormatError) in
-                try r.choice(k, ControlEvents.named.map(\.1) + LoggedEvent.scrollNames)
+                try r.choice(k, ControlEvents.named.map(\.1) + LoggedEvent.scrollNames + LoggedEvent.listNames)
             }
             var event: LoggedEvent
             var allowed = "t, node, event, touch, x, y, value"
+            var rows: Int?
             switch eventName {
             case "scrollBegan": event = .scroll(.began)
             case "scrolled": event = .scroll(.scrolled)
@@ -141,6 +158,10 @@ public enum EventLog {
                 }
                 event = .scroll(.ended(decelerates: decelerates))
                 allowed += ", decelerates"
+            case let name where LoggedEvent.listNames.contains(name):
+                event = .list(ListEvent.Kind(rawValue: name)!)
+                rows = try r.required("rows") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.integer(k) }
+                allowed += ", rows"
             default: event = .control(ControlEvents(name: eventName)!)
             }
             var touch: TouchID?
@@ -166,7 +187,8 @@ public enum EventLog {
                 }
             }
             try r.finish(allowed: allowed)
-            return EventLogEntry(time: t, node: node, logged: event, touch: touch, location: location, value: value)
+            return EventLogEntry(time: t, node: node, logged: event, touch: touch, location: location, value: value,
+                                 rows: rows)
         } catch {
             throw FormatError(file: error.file, line: line, key: error.key, message: error.message)
         }
@@ -179,11 +201,17 @@ public enum EventRecorder {
     /// The identifier of the recorder's closure on each control.
     public static let actionIdentifier = ActionIdentifier("touchstone.event-log")
 
-    /// Attaches to every control and scroll node under `root`. `now` gives the time for
-    /// sends without a touch.
+    /// Attaches to every control, scroll node and list under `root`, and to the rows a
+    /// list creates later. `now` gives the time for sends without a touch.
     public static func attach(to root: Node, now: @escaping () -> Double = { 0 },
                               sink: @escaping (EventLogEntry) -> Void) {
         root.forEachInSubtree { node in
+            if let list = node as? ListNode {
+                list.addListObserver { sender, event in
+                    sink(EventLogEntry(time: event.time, node: sender.name, list: event.kind, rows: event.rows))
+                }
+                list.rowNodeCreated = { _, row in attach(to: row, now: now, sink: sink) }
+            }
             if let scroll = node as? ScrollNode {
                 scroll.addScrollObserver { sender, event in
                     sink(EventLogEntry(time: event.time, node: sender.name, scroll: event.kind, touch: event.touch,

@@ -30,10 +30,11 @@ public enum SceneDecoder {
         try reader.finish(allowed: sceneKeys.joined(separator: ", "))
         var names: [String: Int] = [:]
         let root = try decodeNode(rootJSON, file: file, path: "root", names: &names)
+        try checkRowNames(in: root, against: names)
         return Scene(size: Size(width: size[0], height: size[1]), background: background, root: root)
     }
 
-    private static func decodeNode(_ json: JSONNode, file: String, path: String,
+    static func decodeNode(_ json: JSONNode, file: String, path: String,
                                    names: inout [String: Int]) throws(FormatError) -> Node {
         var r = try ObjectReader(json, file: file, path: path)
         let name = try r.required("name") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
@@ -60,6 +61,7 @@ public enum SceneDecoder {
         case .toggle: node = ToggleNode(name: name)
         case .slider: node = SliderNode(name: name)
         case .scroll: node = ScrollNode(name: name)
+        case .list: node = try makeList(&r, name: name, path: path)
         }
         node.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"]) {
@@ -86,6 +88,7 @@ public enum SceneDecoder {
         }
         if let scroll = node as? ScrollNode {
             try readScrollKeys(&r, into: scroll)
+            if let list = node as? ListNode { try readListKeys(&r, into: list, path: path) }
         } else if let key = scrollKeys.first(where: { r.has($0) }) {
             throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
@@ -110,7 +113,8 @@ public enum SceneDecoder {
         var allowed = nodeKeys
         if kind.isControl { allowed += controlKeys }
         if kind == .slider { allowed += sliderKeys }
-        if kind == .scroll { allowed += scrollKeys }
+        if kind == .scroll || kind == .list { allowed += scrollKeys }
+        if kind == .list { allowed += listKeys }
         try r.finish(allowed: allowed.joined(separator: ", "))
         return node
     }

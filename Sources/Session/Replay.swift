@@ -30,6 +30,8 @@ public final class Replay {
         window.showsTappableAreas = showsTappableAreas
         dispatcher = InputDispatcher(window: window)
         EventRecorder.attach(to: scene.root, now: { [unowned self] in currentTime }, sink: log)
+        // Time 0 of a replay is when its lists first appear (and may begin a batch fetch).
+        window.appear(at: 0)
         dispatcher.onKey = { [unowned self] key, pressed, _ in
             guard pressed, let command = KeyCommand(keyName: key) else { return }
             switch command {

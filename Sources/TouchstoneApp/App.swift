@@ -185,7 +185,11 @@ public final class App {
         }
         surface.onPointer = { [unowned(unsafe) self] batch in input.handle(batch) }
         surface.onKey = { [unowned(unsafe) self] event in input.handle(event) }
-        surface.onResize = { [unowned self] size, scale in painter.resize(to: size, scale: scale) }
+        surface.onResize = { [unowned self] size, scale in
+            painter.resize(to: size, scale: scale)
+            // The first configure is when lists first appear (later calls change nothing).
+            window.appear(at: input.now)
+        }
         surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
         surface.onClose = { [unowned self] in stop() }
         surface.onError = { [unowned self] error in fail(.window(error)) }

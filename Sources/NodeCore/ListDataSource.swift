@@ -1,0 +1,47 @@
+/// Supplies a list's rows (Texture's table data source). The list asks for a row's node
+/// only while the row is within its preload range, and lets go of it when it leaves.
+public protocol ListDataSource: AnyObject {
+    /// How many rows the list has.
+    func numberOfRows(in list: ListNode) -> Int
+    /// A new node for row `index`, laid out in row coordinates: the list moves it to the row.
+    func list(_ list: ListNode, nodeForRowAt index: Int) -> Node
+    /// Row `index`'s extent along the list's axis; nil (the default) uses `list.rowExtent`.
+    func list(_ list: ListNode, extentOfRowAt index: Int) -> Double?
+}
+
+extension ListDataSource {
+    public func list(_ list: ListNode, extentOfRowAt index: Int) -> Double? { nil }
+}
+
+/// Decides and starts batch fetches (Texture's `shouldBatchFetch` and
+/// `willBeginBatchFetch(with:)`).
+public protocol ListBatchFetchingDelegate: AnyObject {
+    /// Whether the list may fetch now; the default agrees.
+    func shouldBatchFetch(for list: ListNode) -> Bool
+    /// A fetch began: load more rows, add them (`appendRows`), then call
+    /// `context.completeBatchFetching(true)`.
+    func list(_ list: ListNode, willBeginBatchFetchWith context: BatchFetchContext)
+}
+
+extension ListBatchFetchingDelegate {
+    public func shouldBatchFetch(for list: ListNode) -> Bool { true }
+}
+
+/// Something a list reports to its observers and the event log records.
+public struct ListEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case batchFetchBegan, batchFetchCompleted
+    }
+
+    public var kind: Kind
+    /// The input time, in milliseconds.
+    public var time: Double
+    /// The row count at that moment (after appending, for `batchFetchCompleted`).
+    public var rows: Int
+
+    public init(kind: Kind, time: Double, rows: Int) {
+        self.kind = kind
+        self.time = time
+        self.rows = rows
+    }
+}

@@ -1,0 +1,271 @@
+/// A scrolling list of rows from a data source, the way Texture's table node works
+/// (docs/behaviour.md, Lists): only rows within the preload range exist as nodes, and
+/// the list asks its batch-fetching delegate for more rows when the visible area
+/// comes within `leadingScreensForBatching` screens of the fetching end.
+///
+/// Rows lie along the vertical axis, or the horizontal one when `isHorizontal`. An
+/// inverted list puts row 0 at the far end (a chat's newest message at the bottom),
+/// starts scrolled there, and fetches at the other end; rows added there leave the
+/// visible rows where they are on screen.
+open class ListNode: ScrollNode {
+    /// Texture's `leadingScreensForBatching` default.
+    public static let defaultLeadingScreensForBatching = BatchFetchRule.defaultLeadingScreens
+    /// Screens of rows kept alive ahead of the visible area, in the scroll direction.
+    public static let defaultPreloadLeadingScreens = 2.5
+    /// Screens of rows kept alive behind the visible area.
+    public static let defaultPreloadTrailingScreens = 1.5
+
+    public final let isHorizontal: Bool
+    public final let isInverted: Bool
+    /// The extent of every row along the axis, unless the data source gives one per row.
+    public final let rowExtent: Double
+    /// How close, in screens, the visible area may come to the fetching end before a fetch.
+    public final var leadingScreensForBatching = ListNode.defaultLeadingScreensForBatching
+    public final var preloadLeadingScreens = ListNode.defaultPreloadLeadingScreens {
+        didSet { updateLiveRows() }
+    }
+    public final var preloadTrailingScreens = ListNode.defaultPreloadTrailingScreens {
+        didSet { updateLiveRows() }
+    }
+    /// Where the rows come from; held strongly (it gets the list as an argument, so it
+    /// need not hold the list).
+    public final var dataSource: ListDataSource? {
+        didSet { reloadData() }
+    }
+    public final var batchFetchingDelegate: ListBatchFetchingDelegate?
+    /// The state of the current or last batch fetch.
+    public final let batchFetchContext = BatchFetchContext()
+    /// Called with each row node the list creates, before it joins the tree.
+    public final var rowNodeCreated: ((_ index: Int, _ node: Node) -> Void)?
+
+    private var layout: ListLayout
+    /// A row node alive now, with the row-relative origin it came with.
+    private struct LiveRow {
+        let node: Node
+        let origin: Point
+    }
+    /// The rows alive now, by index.
+    private var liveRows: [Int: LiveRow] = [:]
+    private var liveRange: Range<Int> = 0..<0
+    /// +1 when the offset last moved toward higher offsets along the axis, -1 lower.
+    private var lastDirection: Double
+    private var listObservers: [(ListNode, ListEvent) -> Void] = []
+    private var hasAppeared = false
+
+    /// The axis rows lie along.
+    public final var axis: Axis { isHorizontal ? .horizontal : .vertical }
+
+    public init(name: String, frame: Rect = .zero, rowExtent: Double, horizontal: Bool = false,
+                inverted: Bool = false) {
+        isHorizontal = horizontal
+        isInverted = inverted
+        self.rowExtent = max(rowExtent, 0)
+        layout = ListLayout(fixedExtent: self.rowExtent, count: 0, inverted: inverted)
+        // Rows are preloaded toward the fetching end until the list scrolls.
+        lastDirection = inverted ? -1 : 1
+        super.init(name: name, frame: frame)
+        batchFetchContext.onFinish = { [unowned self] in
+            checkForBatchFetch(direction: .none, offset: contentOffset, at: window?.clock.now ?? 0)
+        }
+    }
+
+    /// How many rows the list has.
+    public final var numberOfRows: Int { layout.count }
+
+    /// The node of row `index` if it is alive now.
+    public final func nodeForRow(at index: Int) -> Node? { liveRows[index]?.node }
+
+    /// The indices of the rows alive now (at most a few screens of them).
+    public final var liveRowIndices: Range<Int> { liveRange }
+
+    /// Row `index`'s rect in content coordinates.
+    public final func rectForRow(at index: Int) -> Rect {
+        let span = layout.span(ofRow: index)
+        return isHorizontal
+            ? Rect(x: span.start, y: 0, width: span.length, height: frame.height)
+            : Rect(x: 0, y: span.start, width: frame.width, height: span.length)
+    }
+
+    /// Registers `handler` for the list's batch-fetch events.
+    public final func addListObserver(_ handler: @escaping (ListNode, ListEvent) -> Void) {
+        listObservers.append(handler)
+    }
+
+    // MARK: Data
+
+    /// Drops every row and asks the data source again; checks for a batch fetch.
+    public final func reloadData() {
+        for row in liveRows.values { row.node.removeFromSupernode() }
+        liveRows.removeAll()
+        liveRange = 0..<0
+        let count = dataSource?.numberOfRows(in: self) ?? 0
+        if let source = dataSource, (0..<min(count, 1)).contains(where: { source.list(self, extentOfRowAt: $0) != nil }) {
+            layout = ListLayout(extents: (0..<count).map { source.list(self, extentOfRowAt: $0) ?? rowExtent },
+                                inverted: isInverted)
+        } else {
+            layout = ListLayout(fixedExtent: rowExtent, count: count, inverted: isInverted)
+        }
+        updateContentSize()
+        if isInverted { contentOffset[axis] = restingRange(on: axis).upperBound }
+        updateLiveRows()
+        dataDidChange()
+    }
+
+    /// Adds `count` rows after the last one (at the fetching end). In an inverted list
+    /// they appear above the rows on screen, and the offset grows by their length so
+    /// the visible rows stay where they are.
+    public final func appendRows(_ count: Int) {
+        guard count > 0 else { return }
+        let before = layout.contentLength
+        let source = dataSource
+        layout.append(count) { source?.list(self, extentOfRowAt: $0) ?? self.rowExtent }
+        let added = layout.contentLength - before
+        updateContentSize()
+        if isInverted, added != 0 {
+            for (index, row) in liveRows { place(row, at: index) }
+            let direction = lastDirection
+            shiftContent(along: axis, by: added)
+            lastDirection = direction  // a shift is not a scroll
+        }
+        updateLiveRows()
+        dataDidChange()
+    }
+
+    private func dataDidChange() {
+        guard hasAppeared, !isDragging else { return }
+        checkForBatchFetch(direction: .none, offset: contentOffset, at: window?.clock.now ?? 0)
+    }
+
+    // MARK: Appearing
+
+    /// The list was first shown (time 0 of a replay, the first configure of a live
+    /// window): lays out its rows and checks for a batch fetch.
+    public final func didAppear(at time: Double) {
+        guard !hasAppeared else { return }
+        hasAppeared = true
+        updateLiveRows()
+        checkForBatchFetch(direction: .none, offset: contentOffset, at: time)
+    }
+
+    // MARK: Batch fetching
+
+    /// Applies the batch-fetch rule at `offset` and begins a fetch when it says so.
+    private func checkForBatchFetch(direction: BatchFetchScrollDirection, offset: Point, at time: Double) {
+        guard hasAppeared else { return }
+        let visible = frame.size[axis]
+        let content = layout.contentLength
+        let remaining = isInverted ? offset[axis] : content - visible - offset[axis]
+        let agrees = batchFetchingDelegate.map { $0.shouldBatchFetch(for: self) } ?? false
+        guard BatchFetchRule.shouldFetch(isFetching: batchFetchContext.isFetching, delegateAgrees: agrees,
+                                         leadingScreens: leadingScreensForBatching, visibleSize: frame.size,
+                                         visibleLength: visible, contentLength: content,
+                                         remainingDistance: remaining, direction: direction),
+              let delegate = batchFetchingDelegate
+        else { return }
+        batchFetchContext.beginBatchFetching()
+        batchFetchContext.beginTime = time
+        report(.batchFetchBegan, at: time)
+        delegate.list(self, willBeginBatchFetchWith: batchFetchContext)
+    }
+
+    /// Tells the observers; a data source that completes its fetch reports
+    /// `batchFetchCompleted` through this after appending its rows.
+    public final func report(_ kind: ListEvent.Kind, at time: Double) {
+        let event = ListEvent(kind: kind, time: time, rows: numberOfRows)
+        for observer in listObservers { observer(self, event) }
+    }
+
+    /// Which way `delta` along the axis moved relative to the fetching end.
+    private func direction(of delta: Double) -> BatchFetchScrollDirection {
+        if delta == 0 { return .none }
+        return (delta > 0) != isInverted ? .towardFetchingEnd : .awayFromFetchingEnd
+    }
+
+    override func didReport(_ event: ScrollEvent) {
+        // An axis event that moved the offset (drags report their touch; lifts check below).
+        guard case .scrolled = event.kind, event.touch == nil, !isDragging else { return }
+        checkForBatchFetch(direction: direction(of: lastAxisDelta), offset: contentOffset, at: event.time)
+    }
+
+    override func didEndDragging(velocity: Point, targetOffset: Point, at time: Double) {
+        checkForBatchFetch(direction: direction(of: velocity[axis]), offset: targetOffset, at: time)
+    }
+
+    // MARK: Rows
+
+    private var lastAxisDelta = 0.0
+
+    override func contentOffsetDidChange(from old: Point) {
+        lastAxisDelta = contentOffset[axis] - old[axis]
+        if lastAxisDelta != 0 { lastDirection = lastAxisDelta > 0 ? 1 : -1 }
+        updateLiveRows()
+    }
+
+    /// Creates the rows that entered the preload range and releases those that left it.
+    private func updateLiveRows() {
+        let visible = frame.size[axis]
+        let start = contentOffset[axis]
+        let ahead = preloadLeadingScreens * visible, behind = preloadTrailingScreens * visible
+        let lower = lastDirection > 0 ? start - behind : start - ahead
+        let upper = lastDirection > 0 ? start + visible + ahead : start + visible + behind
+        let wanted = visible > 0 ? layout.rows(meeting: lower, upper) : 0..<0
+        guard wanted != liveRange else { return }
+        for index in liveRange where !wanted.contains(index) {
+            liveRows.removeValue(forKey: index)?.node.removeFromSupernode()
+        }
+        if let source = dataSource {
+            for index in wanted where liveRows[index] == nil {
+                let node = source.list(self, nodeForRowAt: index)
+                rowNodeCreated?(index, node)
+                let row = LiveRow(node: node, origin: node.frame.origin)
+                place(row, at: index)
+                liveRows[index] = row
+                addSubnode(node)
+            }
+        }
+        liveRange = wanted
+    }
+
+    /// Moves a row node to its row: its row-relative origin plus the row's start.
+    private func place(_ row: LiveRow, at index: Int) {
+        var origin = row.origin
+        origin[axis] += layout.span(ofRow: index).start
+        row.node.frame.origin = origin
+    }
+
+    private func updateContentSize() {
+        let length = layout.contentLength
+        // Nothing to scroll across the axis, whatever the list's size.
+        contentSize = isHorizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
+    }
+}
+
+extension ScrollNode {
+    /// Moves the content and everything in flight by `delta` along `axis`: the offset,
+    /// a drag's raw offsets and a running deceleration or bounce, so that nothing on
+    /// screen jumps when content is added before what is shown.
+    final func shiftContent(along axis: Axis, by delta: Double) {
+        if let drag {
+            drag.raw[axis] += delta
+            drag.rawStart[axis] += delta
+        }
+        if let running = animation, let motion = running.motions[axis] {
+            var motions = running.motions
+            motions[axis] = motion.shifted(by: delta)
+            animation = ScrollAnimation(motions: motions, clock: running.clock, timer: running.timer)
+        }
+        contentOffset[axis] += delta
+    }
+}
+
+extension AxisMotion {
+    /// The same motion with every offset moved by `delta`.
+    func shifted(by delta: Double) -> AxisMotion {
+        let moved: Kind
+        switch kind {
+        case let .deceleration(origin, velocity, rate): moved = .deceleration(origin: origin + delta, velocity: velocity, rate: rate)
+        case let .bounce(edge, excess): moved = .bounce(edge: edge + delta, excess: excess)
+        }
+        return AxisMotion(kind: moved, start: start, end: end, endOffset: endOffset + delta)
+    }
+}
