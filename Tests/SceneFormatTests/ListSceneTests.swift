@@ -1,0 +1,114 @@
+import Testing
+@testable import NodeCore
+@testable import SceneFormat
+
+// `kind: "list"` scenes: row templates with {i}, the simulated fetch, strict errors.
+
+private func scene(_ list: String) -> String {
+    #"{"size":[300,600],"root":{"name":"root","frame":[0,0,300,600],"children":[{"name":"list","kind":"list","frame":[0,0,300,600],"#
+        + list + "}]}}"
+}
+
+private let template = #""template":{"name":"row-{i}","frame":[0,0,300,50],"label":"Row {i}","children":[{"name":"row-{i}-like","kind":"button","frame":[200,5,90,40]}]}"#
+
+private func decodeList(_ keys: String) throws -> (Scene, ListNode) {
+    let decoded = try SceneDecoder.decode(Array(scene(keys).utf8), file: "list.json")
+    return (decoded, decoded.root.node(named: "list") as! ListNode)
+}
+
+private func listRejection(_ keys: String) -> FormatError? {
+    do {
+        _ = try SceneDecoder.decode(Array(scene(keys).utf8), file: "list.json")
+        Issue.record("scene was accepted")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct ListSceneTests {
+    @Test func rowsComeFromTheTemplateWithTheirIndex() throws {
+        let (_, list) = try decodeList(#""rows":{"count":1000,"extent":50,"# + template + "}")
+        #expect(list.numberOfRows == 1000)
+        #expect(list.contentSize.height == 50_000)
+        let row = try #require(list.nodeForRow(at: 7))
+        #expect(row.name == "row-7")
+        #expect(row.label == "Row 7")
+        #expect(row.frame == Rect(x: 0, y: 350, width: 300, height: 50))
+        #expect(row.subnodes.first?.name == "row-7-like")
+        #expect(row.subnodes.first is ButtonNode)
+        #expect(list.liveRowIndices.count < 100)
+    }
+
+    @Test func listKeysAreRead() throws {
+        let (_, list) = try decodeList(#""horizontal":true,"inverted":true,"leadingScreens":3,"bounces":false,"rows":{"count":5,"extent":40,"#
+                                       + template + "}")
+        #expect(list.isHorizontal && list.isInverted)
+        #expect(list.leadingScreensForBatching == 3)
+        #expect(!list.bounces)
+        #expect(list.rowExtent == 40)
+    }
+
+    @Test func theSimulatedFetchAppendsABatchAfterItsDelayAndStopsAtTheTotal() throws {
+        let (decoded, list) = try decodeList(#""fetch":{"batch":4,"delay":250,"total":10},"rows":{"count":3,"extent":50,"#
+                                             + template + "}")
+        var lines: [String] = []
+        let window = decoded.makeWindow()
+        EventRecorder.attach(to: decoded.root) { lines.append($0.line) }
+        window.appear(at: 0)
+        window.clock.runUntilIdle()
+        #expect(list.numberOfRows == 10)
+        #expect(lines == [
+            #"{"t":0,"node":"list","event":"batchFetchBegan","rows":3}"#,
+            #"{"t":250,"node":"list","event":"batchFetchCompleted","rows":7}"#,
+            #"{"t":250,"node":"list","event":"batchFetchBegan","rows":7}"#,
+            // The last batch is cut to the total; at the total no fetch begins.
+            #"{"t":500,"node":"list","event":"batchFetchCompleted","rows":10}"#,
+        ])
+    }
+
+    @Test func aTapOnATemplatedRowLogsTheRowsOwnName() throws {
+        let (decoded, _) = try decodeList(#""delaysContentTouches":false,"rows":{"count":100,"extent":50,"# + template + "}")
+        var names: [String] = []
+        let window = decoded.makeWindow()
+        EventRecorder.attach(to: decoded.root) { names.append($0.node) }
+        window.scroll(.vertical, by: 1000, source: .wheel, at: Point(x: 10, y: 10), time: 0)
+        window.touchDown(.finger(1), at: Point(x: 250, y: 30), time: 10)
+        window.touchUp(.finger(1), time: 20)
+        #expect(names == ["list", "row-20-like", "row-20-like", "row-20-like"])
+    }
+
+    @Test func listErrorsNameTheKey() {
+        #expect(listRejection(#""rows":{"count":5,"#.dropLast() + "}")?.key == "root.children[0].rows.extent")
+        #expect(listRejection(#""rows":{"count":-1,"extent":5,"# + template + "}")?.key == "root.children[0].rows.count")
+        #expect(listRejection(#""rows":{"count":1.5,"extent":5,"# + template + "}")?.message == "expected a whole number, got 1.5")
+        #expect(listRejection(#""rows":{"count":1,"extent":0,"# + template + "}")?.key == "root.children[0].rows.extent")
+        #expect(listRejection(##""rows":{"count":1,"extent":5,"color":"#FFFFFF","## + template + "}")?.key == "root.children[0].rows.color")
+        #expect(listRejection(#""rows":{"count":1,"extent":5}"#)?.key == "root.children[0].rows.template")
+        #expect(listRejection(#""contentSize":[1,1],"rows":{"count":1,"extent":5,"# + template + "}")?.key == "root.children[0].contentSize")
+        #expect(listRejection(#""children":[],"rows":{"count":1,"extent":5,"# + template + "}")?.key == "root.children[0].children")
+        #expect(listRejection(#""fetch":{"batch":0,"delay":1,"total":5},"rows":{"count":1,"extent":5,"# + template + "}")?.key
+                == "root.children[0].fetch.batch")
+        #expect(listRejection(#""fetch":{"batch":1,"total":5},"rows":{"count":1,"extent":5,"# + template + "}")?.key
+                == "root.children[0].fetch.delay")
+        #expect(listRejection(#""rows":{"count":1,"extent":5,"template":{"name":"row-{i}","frame":[0,0,1,1],"alpha":7}}"#)?.key
+                == "root.children[0].rows.template.alpha")
+        #expect(listRejection(#""horizontal":1,"rows":{"count":1,"extent":5,"# + template + "}")?.key == "root.children[0].horizontal")
+    }
+
+    @Test func templateNamesMustHoldTheRowIndex() {
+        let error = listRejection(#""rows":{"count":3,"extent":5,"template":{"name":"row","frame":[0,0,1,1]}}"#)
+        #expect(error?.message == "'row' needs {i} (the row index) so that every row's names are unique")
+    }
+
+    @Test func aSceneNameARowWouldTakeIsRejected() {
+        let text = #"{"size":[300,600],"root":{"name":"root","frame":[0,0,300,600],"children":[{"name":"row-7","frame":[0,0,1,1]},"#
+            + #"{"name":"list","kind":"list","frame":[0,0,300,600],"rows":{"count":3,"extent":5,"# + template + "}}]}}"
+        do {
+            _ = try SceneDecoder.decode(Array(text.utf8), file: "list.json")
+            Issue.record("scene was accepted")
+        } catch {
+            #expect(error.message == "'row-7' is also the name of a row of list 'list'; names must be unique")
+        }
+    }
+}
