@@ -10,13 +10,18 @@ import SceneFormat
 ///   "limitedSides": ["left"], "limitedBy": {"left": "toolbar"},
 ///   "clippedSides": [], "clippedBy": {},
 ///   "overlaps": [{"control": "next", "area": [x, y, w, h], "winner": "next"}],
+///   "reachableByScrolling": ["list"],   (only for controls inside scroll content)
 ///   "findings": ["undersized"] } ] }
 /// ```
 /// Rects are `[x, y, width, height]` in window points.
 public enum AuditJSONFormatter {
     public static func format(_ report: AuditReport) -> String {
         let controls: [JSONValue] = report.entries.map { entry in
-            .object([
+            var scrolling: [(String, JSONValue)] = []
+            if entry.isInScrollContent {
+                scrolling = [("reachableByScrolling", .array(entry.reachableByScrolling.map { .string($0) }))]
+            }
+            return .object([
                 ("name", .string(entry.name)),
                 ("kind", .string(entry.kind)),
                 ("frame", rect(entry.frame)),
@@ -31,6 +36,7 @@ public enum AuditJSONFormatter {
                 ("overlaps", .array(entry.overlaps.map { o in
                     .object([("control", .string(o.other)), ("area", rect(o.area)), ("winner", .string(o.winner))])
                 })),
+            ] + scrolling + [
                 ("findings", .array(entry.findings.map { .string($0.rawValue) })),
             ])
         }

@@ -25,6 +25,9 @@ public enum AuditTableFormatter {
             rows.append([entry.name, entry.kind, rect(entry.tappable, reachable: entry.isReachable),
                          details.first ?? "ok"])
             for more in details.dropFirst() { rows.append(["", "", "", more]) }
+            if !entry.reachableByScrolling.isEmpty {
+                notes.append("note: \(entry.name): reachable by scrolling \(entry.reachableByScrolling.joined(separator: ", "))")
+            }
             if !entry.clippedEdges.isEmpty, !entry.isEntirelyClipped {
                 notes.append("note: \(entry.name): tappable area extends out of view on \(sides(entry.clippedEdges, by: entry.clippingAncestors))")
             }
@@ -47,6 +50,8 @@ public enum AuditTableFormatter {
             switch finding {
             case .unreachable:
                 return "unreachable: an ancestor's slopRect leaves no tappable area"
+            case .neverReachable:
+                return "never reachable: no scroll offset brings it into view"
             case .undersized:
                 let failed = entry.failedGuidelines.map(\.title).joined(separator: ", ")
                 return "undersized \(number(entry.tappable.width)) × \(number(entry.tappable.height)) pt"

@@ -61,6 +61,12 @@ public struct AuditEntry: Sendable {
     public let clippingAncestors: [Edge: String]
     /// Other controls whose tappable areas overlap this one, in tree order.
     public let overlaps: [AuditOverlap]
+    /// Whether a scroll node is above the control. Its area is then taken with every
+    /// such node scrolled (within its resting range) to show the control.
+    public let isInScrollContent: Bool
+    /// The scroll nodes that must scroll for the control to come into view, innermost
+    /// first; empty when it is in view now. A note, not a finding (behaviour.md §9).
+    public let reachableByScrolling: [String]
 
     /// False when no touch can reach the control at all.
     public var isReachable: Bool { !tappable.isEmpty }
@@ -72,6 +78,7 @@ public struct AuditEntry: Sendable {
     /// A partly clipped tappable area is reported but is not a problem by itself:
     /// slop that reaches past a clipping container is the usual way to enlarge a target.
     public var findings: [AuditFinding] {
+        if isInScrollContent, !isReachable || isEntirelyClipped { return [.neverReachable] }
         guard isReachable else { return [.unreachable] }
         var result: [AuditFinding] = []
         if isUndersized { result.append(.undersized) }
@@ -89,6 +96,8 @@ public enum AuditFinding: String, CaseIterable, Hashable, Sendable {
     case limitedByAncestor = "limited-by-ancestor"
     case outOfView = "out-of-view"
     case overlapsOtherControls = "overlaps"
+    /// Inside scroll content, but no offset in the resting range brings it into view.
+    case neverReachable = "never-reachable"
 }
 
 /// The tappable-area audit of a whole window.
@@ -132,8 +141,15 @@ public enum Audit {
         return AuditReport(minimumSize: minimumSize, entries: entries)
     }
 
-    private static func entry(for area: TappableArea, minimumSize: Double, overlaps: [AuditOverlap]) -> AuditEntry {
-        let control = area.control
+    private static func entry(for current: TappableArea, minimumSize: Double, overlaps: [AuditOverlap]) -> AuditEntry {
+        let control = current.control
+        var area = current
+        var scrolled: [String] = []
+        let inScrollContent = hasScrollAncestor(control)
+        if inScrollContent, let view = TappableArea.scrolledIntoView(control) {
+            area = view.area
+            if !current.isInView, view.area.isInView { scrolled = view.scrolled.map(\.name) }
+        }
         let tap = area.tappable
         func misses(_ size: Double) -> Bool { tap.width < size || tap.height < size }
         return AuditEntry(
@@ -148,8 +164,19 @@ public enum Audit {
             limitingAncestors: area.limitingAncestors.mapValues(\.name),
             clippedEdges: area.clippedEdges,
             clippingAncestors: area.clippingAncestors.mapValues(\.name),
-            overlaps: overlaps
+            overlaps: overlaps,
+            isInScrollContent: inScrollContent,
+            reachableByScrolling: scrolled
         )
+    }
+
+    private static func hasScrollAncestor(_ node: Node) -> Bool {
+        var current = node.supernode
+        while let n = current {
+            if n.isScrollNode { return true }
+            current = n.supernode
+        }
+        return false
     }
 
     /// The scene-file kind name of a control.

@@ -81,6 +81,12 @@ public struct TappableArea {
     /// ancestor is not hittable (hidden, not interactive, alpha below
     /// `minimumHittableAlpha`, or a disabled control): such a control gets no overlay.
     public init?(of control: ControlNode) {
+        self.init(of: control, boundsOrigins: [:])
+    }
+
+    /// The tappable area with some ancestors' bounds origins (scroll offsets) replaced
+    /// by `boundsOrigins`, keyed by the ancestor's identity (see `scrolledIntoView(_:)`).
+    init?(of control: ControlNode, boundsOrigins: [ObjectIdentifier: Point]) {
         var chain: [Node] = []
         var node: Node? = control
         while let n = node {
@@ -90,7 +96,7 @@ public struct TappableArea {
         var walk = AncestorWalk()
         for ancestor in chain.dropFirst().reversed() {
             guard ancestor.isHittable else { return nil }
-            walk = walk.entering(ancestor)
+            walk = walk.entering(ancestor, boundsOrigin: boundsOrigins[ObjectIdentifier(ancestor)] ?? ancestor.boundsOrigin)
         }
         guard control.isHittable else { return nil }
         self.init(control: control, walk: walk)
@@ -247,18 +253,22 @@ struct AncestorWalk {
     /// Whether every ancestor so far tests touches by its slopRect alone.
     var isRectangular = true
 
-    /// The walk as seen by the subnodes of `node`, a subnode of the current position.
-    func entering(_ node: Node) -> AncestorWalk {
+    /// The walk as seen by the subnodes of `node`, a subnode of the current position,
+    /// whose bounds origin is `boundsOrigin` (its own unless a scroll is assumed).
+    func entering(_ node: Node, boundsOrigin: Point? = nil) -> AncestorWalk {
         var next = self
-        next.origin = Point(x: origin.x + node.frame.minX - node.boundsOrigin.x,
-                            y: origin.y + node.frame.minY - node.boundsOrigin.y)
+        let inner = boundsOrigin ?? node.boundsOrigin
+        let bounds = Rect(origin: inner, size: node.frame.size)
+        next.origin = Point(x: origin.x + node.frame.minX - inner.x, y: origin.y + node.frame.minY - inner.y)
         let rectangular = node.hitTestsBySlopRect
-        let area = rectangular ? node.slopRect : node.hitTestExtent
+        // The node's own rects are at its own bounds origin: shift them to `inner`.
+        let area = (rectangular ? node.slopRect : node.hitTestExtent)
+            .offsetBy(dx: inner.x - node.boundsOrigin.x, dy: inner.y - node.boundsOrigin.y)
         let ownSlop = Box(area.offsetBy(dx: next.origin.x, dy: next.origin.y))
         next.isRectangular = isRectangular && rectangular
         next.slop = slop.narrowed(by: ownSlop, setter: node, setters: &next.slopSetters)
         if node.clipsToBounds {
-            let bounds = Box(node.bounds.offsetBy(dx: next.origin.x, dy: next.origin.y))
+            let bounds = Box(bounds.offsetBy(dx: next.origin.x, dy: next.origin.y))
             next.clip = clip.narrowed(by: bounds, setter: node, setters: &next.clipSetters)
         }
         return next
