@@ -96,6 +96,10 @@ let package = Package(
             name: "touchstone",
             dependencies: ["Session", "TouchstoneApp", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // An app built on the public app layer alone (README "Using the library"); CI builds
+        // it and ExamplesEndToEndTests taps it under headless weston.
+        .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
+        .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render",
                                                              "TouchDiagnostics"]),

@@ -27,8 +27,9 @@ public final class ChildProcess: @unchecked Sendable {
             posix_spawnattr_destroy(&attributes)
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Not O_CLOEXEC: this is the child's standard output, which must survive its exec.
         posix_spawn_file_actions_addopen(
-            &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
 
         var empty = sigset_t()
