@@ -40,6 +40,7 @@ extension Node {
     private static let classesWithBasePointInside: Set<ObjectIdentifier> = [
         ObjectIdentifier(Node.self), ObjectIdentifier(ControlNode.self), ObjectIdentifier(ButtonNode.self),
         ObjectIdentifier(ToggleNode.self), ObjectIdentifier(SliderNode.self), ObjectIdentifier(ScrollNode.self),
+        ObjectIdentifier(ListNode.self),
     ]
 
     /// Whether `pointInside` is exactly `slopRect.contains`: no `hitShape`, and a class
