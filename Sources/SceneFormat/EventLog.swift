@@ -77,7 +77,13 @@ public struct EventLogEntry: Hashable, Sendable {
     /// buffer, since the line is written on the input path before the frame that shows it.
     public func appendLine(to out: inout [UInt8]) {
         out += #"{"t":"#.utf8
-        JSONWriting.appendIntegral(time, to: &out)
+        // Input times are whole milliseconds; an animation's end instant (behaviour.md §9)
+        // is written to the microsecond, like coordinates.
+        if time == time.rounded() || !time.isFinite {
+            JSONWriting.appendIntegral(time, to: &out)
+        } else {
+            JSONWriting.appendCoordinate(time, to: &out)
+        }
         out += #","node":"#.utf8
         JSONWriting.appendQuoted(node, to: &out)
         out += #","event":""#.utf8
