@@ -170,6 +170,9 @@ let package = Package(
         // tools/weston-harness (built on demand with make). Foundation only.
         .target(name: "WestonHarness"),
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
+        // Lists at 10^3 and 10^6 rows: memory, CPU per fling frame, replay time.
+        .executableTarget(name: "ListBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "Render"],
+                          path: "Benchmarks/ListBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
                           path: "Benchmarks/SessionBenchmarks"),
         .executableTarget(name: "TouchstoneSoak",

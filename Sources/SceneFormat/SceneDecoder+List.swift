@@ -105,7 +105,7 @@ extension JSONNode {
             return JSONNode(value: .object(members.map { member in
                 switch (member.key, member.value.value) {
                 case ("name", .string(let s)), ("label", .string(let s)), ("text", .string(let s)):
-                    let replaced = s.replacingAll(SceneDecoder.rowIndexPlaceholder, with: index)
+                    let replaced = s.substitutingRowIndex(index)
                     return Member(key: member.key, line: member.line, value: JSONNode(value: .string(replaced), line: member.value.line))
                 case ("children", _):
                     return Member(key: member.key, line: member.line, value: member.value.substitutingRowIndex(index))
@@ -122,16 +122,25 @@ extension JSONNode {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced by `replacement` (standard library only).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+    /// Every `{i}` replaced by `index`. Row templates are re-read for every row that
+    /// comes into view, so this scans UTF-8 bytes instead of searching characters.
+    func substitutingRowIndex(_ index: String) -> String {
+        var utf8 = Array(self.utf8)
+        let open = UInt8(ascii: "{"), i = UInt8(ascii: "i"), close = UInt8(ascii: "}")
+        guard utf8.contains(open) else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + index.utf8.count)
+        var k = 0
+        while k < utf8.count {
+            if utf8[k] == open, k + 2 < utf8.count, utf8[k + 1] == i, utf8[k + 2] == close {
+                out += index.utf8
+                k += 3
+            } else {
+                out.append(utf8[k])
+                k += 1
+            }
         }
-        return result + rest
+        utf8 = out
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
