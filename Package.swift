@@ -173,6 +173,9 @@ let package = Package(
         // Lists at 10^3 and 10^6 rows: memory, CPU per fling frame, replay time.
         .executableTarget(name: "ListBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "Render"],
                           path: "Benchmarks/ListBenchmarks"),
+        // Scene loading, input-script parsing and replay by size: `swift run -c release ReplayBenchmarks`.
+        .executableTarget(name: "ReplayBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore"],
+                          path: "Benchmarks/ReplayBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
                           path: "Benchmarks/SessionBenchmarks"),
         .executableTarget(name: "TouchstoneSoak",

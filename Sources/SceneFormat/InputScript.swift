@@ -7,27 +7,38 @@ public enum InputScript {
     static let pointerTypes = ["pointer.motion", "pointer.button", "pointer.leave", "pointer.axis", "pointer.axis_stop"]
     static let allTypes = touchTypes + pointerTypes + ["key"]
 
-    /// Decodes a whole script; blank lines are skipped.
+    /// Decodes a whole script; blank lines are skipped. Lines are read in place, one pass.
     public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> [TimedInputEvent] {
-        var events: [TimedInputEvent] = []
-        var lastTime = -Double.infinity
-        var lineNumber = 0
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let event = try decodeLine(Array(rawLine), file: file, line: lineNumber)
-            if event.time < lastTime {
-                throw FormatError(file: file, line: lineNumber, key: "t",
-                                  message: "time \(JSONWriting.integral(event.time)) goes backwards (previous event at \(JSONWriting.integral(lastTime)))")
+        try bytes.withUnsafeBufferPointer { (all) throws(FormatError) in
+            var events: [TimedInputEvent] = []
+            var lastTime = -Double.infinity
+            var lineNumber = 0
+            var start = 0
+            while start <= all.count {
+                var end = start
+                while end < all.count, all[end] != UInt8(ascii: "\n") { end += 1 }
+                lineNumber += 1
+                let rawLine = UnsafeBufferPointer(rebasing: all[start..<end])
+                start = end + 1
+                if rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                let event = try decodeLine(rawLine, file: file, line: lineNumber)
+                if event.time < lastTime {
+                    throw FormatError(file: file, line: lineNumber, key: "t",
+                                      message: "time \(JSONWriting.integral(event.time)) goes backwards (previous event at \(JSONWriting.integral(lastTime)))")
+                }
+                lastTime = event.time
+                events.append(event)
             }
-            lastTime = event.time
-            events.append(event)
+            return events
         }
-        return events
     }
 
     /// Decodes one line (`line` is its 1-based number in `file`).
     public static func decodeLine(_ bytes: [UInt8], file: String, line: Int) throws(FormatError) -> TimedInputEvent {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(FormatError) in try decodeLine(buffer, file: file, line: line) }
+    }
+
+    static func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) throws(FormatError) -> TimedInputEvent {
         let json: JSONNode
         do {
             json = try JSONParser.parse(bytes)

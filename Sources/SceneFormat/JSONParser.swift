@@ -1,19 +1,29 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that records line numbers and
 /// rejects duplicate keys, non-finite numbers and trailing garbage.
+///
+/// It reads the bytes in place (no copy per document or per line), makes strings
+/// without escapes in one step, and converts the usual decimal numbers (up to 15
+/// significant digits, at most 22 after the point, no exponent) with one exact
+/// division, which rounds exactly as the general conversion it falls back to.
 struct JSONParser {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     /// Nesting deeper than this is rejected instead of exhausting the stack.
     static let maximumDepth = 256
 
-    init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Parses one complete JSON document.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try parse(buffer) }
+    }
+
+    /// Parses one complete JSON document held in `buffer`, which must stay valid for the call.
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(buffer)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
         let node = try parser.parseValue(depth: 0)
@@ -25,7 +35,7 @@ struct JSONParser {
     }
 
     private mutating func skipByteOrderMark() {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -67,12 +77,13 @@ struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        let w = Array(word.utf8)
-        guard bytes.count - index >= w.count, Array(bytes[index..<index + w.count]) == w else {
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count,
+              (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
             throw error("unexpected \(describeCurrent()), expected a value")
         }
-        index += w.count
+        index += count
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
@@ -122,11 +133,30 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
+        // Fast path: no escape before the closing quote, so the string is the bytes as they are.
+        var end = index
+        var highBits: UInt8 = 0
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            highBits |= b
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            if highBits < 0x80 {
+                index = end + 1
+                return String(decoding: text, as: UTF8.self)
+            }
+            guard let valid = String(validating: text, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+            index = end + 1
+            return valid
+        }
         var scalars = String.UnicodeScalarView()
         var chunkStart = index
         func flush(_ parser: JSONParser, _ end: Int, into s: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
             guard end > chunkStart else { return }
-            guard let text = String(validating: parser.bytes[chunkStart..<end], as: UTF8.self) else {
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: parser.bytes[chunkStart..<end]), as: UTF8.self) else {
                 throw parser.error("invalid UTF-8 in a string")
             }
             s.append(contentsOf: text.unicodeScalars)
@@ -196,7 +226,55 @@ struct JSONParser {
         return value
     }
 
+    /// Exact powers of ten, 10^0 ... 10^22 (every one is a Double without rounding).
+    private static let exactPowersOfTen: [Double] = {
+        var powers: [Double] = [1]
+        for _ in 1...22 { powers.append(powers[powers.count - 1] * 10) }
+        return powers
+    }()
+
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        if let value = parseSimpleNumber() { return value }
+        return try parseGeneralNumber()
+    }
+
+    /// `-?digits(.digits)?` with at most 15 significant digits and 22 decimals, followed by
+    /// neither an exponent nor another digit: the integer of all its digits is exact, as
+    /// is 10^decimals, so their quotient is the correctly rounded value. Nil (nothing
+    /// consumed) for anything else, including malformed numbers, which the general path reports.
+    private mutating func parseSimpleNumber() -> Double? {
+        var i = index
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let intStart = i
+        var mantissa = 0
+        var digits = 0
+        while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+            digits += 1
+            i += 1
+        }
+        let intDigits = i - intStart
+        guard intDigits > 0, intDigits == 1 || bytes[intStart] != UInt8(ascii: "0") else { return nil }
+        var decimals = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+                digits += 1
+                decimals += 1
+                i += 1
+            }
+            guard decimals > 0 else { return nil }
+        }
+        guard digits <= 15, decimals <= 22 else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") { return nil }
+        index = i
+        let magnitude = Double(mantissa) / JSONParser.exactPowersOfTen[decimals]
+        return negative ? -magnitude : magnitude
+    }
+
+    private mutating func parseGeneralNumber() throws(JSONSyntaxError) -> Double {
         let start = index
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.index
@@ -217,7 +295,7 @@ struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw error("invalid number (no digits in exponent)") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range") }
         return value
     }

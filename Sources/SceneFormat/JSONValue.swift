@@ -1,7 +1,9 @@
 /// A parsed JSON value that remembers the line it started on, so errors can
 /// point at the line of the key or value at fault (Foundation's decoders cannot).
 public struct JSONNode: Sendable {
-    public indirect enum Value: Sendable {
+    /// Not `indirect`: the recursion goes through arrays, which are references already,
+    /// and an indirect enum would allocate a box for every number and string.
+    public enum Value: Sendable {
         case object([Member])
         case array([JSONNode])
         case string(String)

@@ -8,7 +8,10 @@ struct ObjectReader {
     let path: String
     let line: Int
     private let members: [JSONNode.Member]
-    private var consumed: Set<String> = []
+    /// Which members a getter read, by index: a bit each for the first 64 (a valid object
+    /// never has more), a set for any beyond. No allocation for an ordinary object.
+    private var consumedBits: UInt64 = 0
+    private var consumedBeyond: Set<Int> = []
 
     init(_ node: JSONNode, file: String, path: String) throws(FormatError) {
         guard case .object(let members) = node.value else {
@@ -33,9 +36,13 @@ struct ObjectReader {
 
     /// The raw value of `key`, marking it used.
     mutating func raw(_ key: String) -> JSONNode? {
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
-        consumed.insert(key)
-        return member.value
+        guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
+        if i < 64 { consumedBits |= 1 << UInt64(i) } else { consumedBeyond.insert(i) }
+        return members[i].value
+    }
+
+    private func isConsumed(_ i: Int) -> Bool {
+        i < 64 ? consumedBits & (1 << UInt64(i)) != 0 : consumedBeyond.contains(i)
     }
 
     mutating func required<T>(_ key: String, _ read: (inout ObjectReader, String) throws(FormatError) -> T?) throws(FormatError) -> T {
@@ -76,12 +83,13 @@ struct ObjectReader {
     /// An array of exactly `count` numbers; `names` describe them in messages.
     mutating func numbers(_ key: String, names: [String]) throws(FormatError) -> [Double]? {
         guard let node = raw(key) else { return nil }
-        let shape = "[" + names.joined(separator: ", ") + "]"
-        guard case .array(let items) = node.value else { throw fail(key, "expected \(shape), got \(node.typeName)") }
+        func shape() -> String { "[" + names.joined(separator: ", ") + "]" }
+        guard case .array(let items) = node.value else { throw fail(key, "expected \(shape()), got \(node.typeName)") }
         guard items.count == names.count else {
-            throw fail(key, "expected \(names.count) numbers \(shape), got \(items.count)")
+            throw fail(key, "expected \(names.count) numbers \(shape()), got \(items.count)")
         }
         var result: [Double] = []
+        result.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
             guard case .number(let n) = item.value else {
                 throw fail(key, "\(names[i]) must be a number, got \(item.typeName)", line: item.line)
@@ -108,11 +116,12 @@ struct ObjectReader {
         return text
     }
 
-    /// Throws for the first key no getter read.
-    func finish(allowed: String) throws(FormatError) {
-        if let unknown = members.first(where: { !consumed.contains($0.key) }) {
+    /// Throws for the first key no getter read. `allowed` is only built for the message.
+    func finish(allowed: @autoclosure () -> String) throws(FormatError) {
+        if let i = members.indices.first(where: { !isConsumed($0) }) {
+            let unknown = members[i]
             throw FormatError(file: file, line: unknown.line, key: keyPath(unknown.key),
-                              message: "unknown key; allowed here: \(allowed)")
+                              message: "unknown key; allowed here: \(allowed())")
         }
     }
 

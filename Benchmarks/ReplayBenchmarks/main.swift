@@ -1,0 +1,222 @@
+// Offline costs and how they grow with size, not a test: run with
+//
+//     swift run -c release ReplayBenchmarks [--max N] [--runs N] [--examples DIR]
+//
+// - scene loading (`SceneDecoder.decode` of a file already in memory), µs per node, on
+//   balanced trees (fan-out 8) of buttons, toggles, sliders and labelled plain nodes,
+//   from 1,000 nodes up to `--max` (default 1,000,000);
+// - input-script parsing (`InputScript.decode`), ns per line, from 1,000 lines up to `--max`;
+// - replay of each example (examples/NAME.json with its input script repeated, times
+//   shifted, to `--max` events): parsing, dispatch and the event log's lines, in input
+//   events per second.
+//
+// Each figure is the median of `--runs` timed runs (default 5; the largest size runs 3).
+// Profile one part under callgrind with e.g. `--only load --max 100000 --runs 1`.
+import Foundation
+import NodeCore
+import SceneFormat
+import Session
+
+struct Options {
+    var max = 1_000_000
+    var runs = 5
+    var only: String?
+    var examples = "examples"
+
+    init(_ arguments: [String]) {
+        var it = arguments.makeIterator()
+        while let argument = it.next() {
+            switch argument {
+            case "--max": max = it.next().flatMap(Int.init) ?? max
+            case "--runs": runs = it.next().flatMap(Int.init) ?? runs
+            case "--only": only = it.next()
+            case "--examples": examples = it.next() ?? examples
+            default: fatalError("unknown argument \(argument); use --max N --runs N --only load|parse|replay --examples DIR")
+            }
+        }
+    }
+
+    func wants(_ part: String) -> Bool { only == nil || only == part }
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let sizes = [1_000, 10_000, 100_000, 1_000_000].filter { $0 <= options.max }
+
+/// Median seconds of `runs` calls of `body` (after one warm-up call when there are several).
+func medianSeconds(runs: Int, _ body: () -> Void) -> Double {
+    if runs > 1 { body() }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let d = clock.measure(body)
+        samples.append(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+func runs(for size: Int) -> Int { size >= 1_000_000 ? min(options.runs, 3) : options.runs }
+
+func column(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+func fixed(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+
+// MARK: Scene loading
+
+/// A scene of `count` nodes: a balanced tree (fan-out 8, children tiling their parent 4 × 2)
+/// whose nodes cycle through plain labelled nodes, buttons, toggles and sliders.
+func sceneJSON(count: Int) -> [UInt8] {
+    var frames: [(Double, Double, Double, Double)] = [(0, 0, 1024, 768)]
+    var children: [[Int]] = [[]]
+    var head = 0
+    while frames.count < count {
+        let p = frames[head]
+        for i in 0..<8 where frames.count < count {
+            children[head].append(frames.count)
+            frames.append((Double(i % 4) * p.2 / 4, Double(i / 4) * p.3 / 2, p.2 / 4, p.3 / 2))
+            children.append([])
+        }
+        head += 1
+    }
+    var out = "{ \"size\": [1024, 768], \"background\": \"#FFFFFF\", \"root\": "
+    out.reserveCapacity(count * 150)
+    func node(_ i: Int, indent: Int) {
+        let f = frames[i]
+        let frame = "[\(f.0), \(f.1), \(f.2), \(f.3)]"
+        out += "{ \"name\": \"n\(i)\", "
+        switch i == 0 ? -1 : i % 4 {
+        case 1: out += "\"kind\": \"button\", \"frame\": \(frame), \"slop\": [-4, -4, -4, -4], \"color\": \"#3366CC\", \"highlightedColor\": \"#FF0000\", \"label\": \"Go\""
+        case 2: out += "\"kind\": \"toggle\", \"frame\": \(frame), \"selected\": true, \"color\": \"#CCCCCC\", \"selectedColor\": \"#34C759\""
+        case 3: out += "\"kind\": \"slider\", \"frame\": \(frame), \"value\": 0.25, \"color\": \"#EEEEEE\""
+        default: out += "\"frame\": \(frame), \"color\": \"#F2F2F7\", \"label\": \"Item \(i)\", \"clips\": true"
+        }
+        if !children[i].isEmpty {
+            out += ",\n" + String(repeating: " ", count: indent) + "\"children\": [\n"
+            for (k, c) in children[i].enumerated() {
+                if k > 0 { out += ",\n" }
+                out += String(repeating: " ", count: indent + 2)
+                node(c, indent: indent + 2)
+            }
+            out += "]"
+        }
+        out += " }"
+    }
+    node(0, indent: 2)
+    out += " }\n"
+    return Array(out.utf8)
+}
+
+if options.wants("load") {
+    print("Scene loading (SceneDecoder.decode, file in memory), balanced trees of mixed kinds:")
+    for count in sizes {
+        let bytes = sceneJSON(count: count)
+        var loaded = 0
+        let seconds = medianSeconds(runs: runs(for: count)) {
+            guard let scene = try? SceneDecoder.decode(bytes, file: "bench.json") else { fatalError("scene rejected") }
+            loaded &+= scene.root.subnodes.count
+        }
+        precondition(loaded > 0)
+        print("  \(column(String(count), 9)) nodes: \(column(fixed(seconds * 1e6 / Double(count), 2), 7)) µs per node"
+              + "  (\(fixed(seconds * 1000, 1)) ms, \(bytes.count / 1024) KiB)")
+    }
+}
+
+// MARK: Input scripts
+
+/// A script of `count` lines: taps (down, frame, motions, up, frame) at random-looking points,
+/// with the odd pointer click, as a device recording holds them.
+func scriptLines(count: Int) -> [UInt8] {
+    var out = ""
+    out.reserveCapacity(count * 64)
+    var t = 0
+    var made = 0
+    var i = 0
+    func line(_ s: String) { if made < count { out += s + "\n"; made += 1 } }
+    while made < count {
+        let x = 17 + (i * 37) % 300, y = 11 + (i * 53) % 200
+        if i % 10 == 9 {
+            line("{\"t\":\(t),\"type\":\"pointer.motion\",\"x\":\(x).5,\"y\":\(y)}")
+            line("{\"t\":\(t + 1),\"type\":\"pointer.button\",\"button\":\"left\",\"state\":\"pressed\"}")
+            line("{\"t\":\(t + 40),\"type\":\"pointer.button\",\"button\":\"left\",\"state\":\"released\"}")
+        } else {
+            line("{\"t\":\(t),\"type\":\"touch.down\",\"id\":1,\"x\":\(x),\"y\":\(y).25}")
+            line("{\"t\":\(t),\"type\":\"touch.frame\"}")
+            line("{\"t\":\(t + 16),\"type\":\"touch.motion\",\"id\":1,\"x\":\(x + 2),\"y\":\(y).75}")
+            line("{\"t\":\(t + 16),\"type\":\"touch.frame\"}")
+            line("{\"t\":\(t + 33),\"type\":\"touch.up\",\"id\":1}")
+            line("{\"t\":\(t + 33),\"type\":\"touch.frame\"}")
+        }
+        t += 500
+        i += 1
+    }
+    return Array(out.utf8)
+}
+
+if options.wants("parse") {
+    print("\nInput-script parsing (InputScript.decode, file in memory):")
+    for count in sizes {
+        let bytes = scriptLines(count: count)
+        var parsed = 0
+        let seconds = medianSeconds(runs: runs(for: count)) {
+            guard let events = try? InputScript.decode(bytes, file: "bench.jsonl") else { fatalError("script rejected") }
+            parsed &+= events.count
+        }
+        precondition(parsed > 0)
+        print("  \(column(String(count), 9)) lines: \(column(fixed(seconds * 1e9 / Double(count), 0), 6)) ns per line"
+              + "  (\(fixed(Double(count) / seconds / 1e6, 2)) M lines/s)")
+    }
+}
+
+// MARK: Replay
+
+/// The example's script repeated to `count` lines, each copy shifted past the previous one's end.
+func repeated(_ script: [UInt8], to count: Int) -> [UInt8] {
+    let events = (try? InputScript.decode(script, file: "example")) ?? []
+    guard let last = events.last?.time else { return [] }
+    var out: [UInt8] = []
+    var shift = 0.0
+    var made = 0
+    while made < count {
+        for event in events where made < count {
+            out += Array(InputScript.encode(TimedInputEvent(time: event.time + shift, event: event.event)).utf8)
+            out.append(UInt8(ascii: "\n"))
+            made += 1
+        }
+        shift += last + 1000
+    }
+    return out
+}
+
+if options.wants("replay") {
+    print("\nReplay (parse the script, dispatch every event, build every event-log line), per example:")
+    let folder = URL(fileURLWithPath: options.examples)
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".input.jsonl") }.map { String($0.dropLast(".input.jsonl".count)) }.sorted()
+    if names.isEmpty { print("  no examples found in \(folder.path) (use --examples DIR)") }
+    for name in names {
+        guard let sceneBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name).json").path),
+              let scriptBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name).input.jsonl").path) else { continue }
+        print("  \(name):")
+        for count in sizes.filter({ $0 >= 10_000 }) {
+            let script = repeated(Array(scriptBytes), to: count)
+            var lines = 0
+            var bytesOut = 0
+            let seconds = medianSeconds(runs: runs(for: count)) {
+                guard let scene = try? SceneDecoder.decode(Array(sceneBytes), file: name),
+                      let events = try? InputScript.decode(script, file: name) else { fatalError("example rejected") }
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(4096)
+                let replay = Replay(scene: scene) { entry in
+                    entry.appendLine(to: &buffer)
+                    lines += 1
+                    if buffer.count > 4000 { bytesOut &+= buffer.count; buffer.removeAll(keepingCapacity: true) }
+                }
+                replay.play(events)
+            }
+            precondition(lines > 0)
+            print("    \(column(String(count), 9)) events: \(column(fixed(Double(count) / seconds / 1e6, 2), 5)) M events/s"
+                  + "  (\(fixed(seconds * 1e9 / Double(count), 0)) ns per event)")
+        }
+    }
+}
