@@ -210,7 +210,9 @@ public final class Renderer {
             case let .file(f):
                 file = f
             case let .system(family):
-                guard let found = FontFile.match(family: family) else { throw FontError.noMatch(family: family) }
+                guard let found = FontMatchCache.standard.match(family: family, lookUp: { FontFile.match(family: family) }) else {
+                    throw FontError.noMatch(family: family)
+                }
                 file = found
             }
             glyphRenderer = try GlyphRenderer(font: file)

@@ -30,13 +30,20 @@ struct ObjectReader {
         FormatError(file: file, line: line ?? memberLine(key) ?? self.line, key: keyPath(key), message: message)
     }
 
-    private func memberLine(_ key: String) -> Int? { members.first { $0.key == key }?.line }
+    private func memberLine(_ key: String) -> Int? { index(of: key).map { members[$0].line } }
 
-    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    func has(_ key: String) -> Bool { index(of: key) != nil }
+
+    /// The index of the member named `key`. Lengths are compared first: comparing unequal
+    /// strings goes through the standard library's slow path, comparing counts does not.
+    private func index(of key: String) -> Int? {
+        let length = key.utf8.count
+        return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
+    }
 
     /// The raw value of `key`, marking it used.
     mutating func raw(_ key: String) -> JSONNode? {
-        guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
+        guard let i = index(of: key) else { return nil }
         if i < 64 { consumedBits |= 1 << UInt64(i) } else { consumedBeyond.insert(i) }
         return members[i].value
     }

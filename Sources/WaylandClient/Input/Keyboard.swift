@@ -1,7 +1,13 @@
 /// One `wl_keyboard`: keymap, modifiers and key repeat turned into `KeyEvent`s.
 final class Keyboard {
     private let object: WlKeyboard
-    private var keymap: XKBKeymap?
+    private var compiledKeymap: XKBKeymap?
+    /// The keymap fd and size from `wl_keyboard.keymap`, not compiled yet: compiling takes
+    /// milliseconds, and the keymap arrives before the first frame, which must not wait for
+    /// it. It is compiled when a key or modifier event first needs it.
+    private var pendingKeymap: (fd: Int32, size: UInt32)?
+    /// Modifiers that arrived before the keymap was compiled, applied once it is.
+    private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
     private let repeatTimer: TimerSource?
     private var timerSourceID: Int?
     private weak var loop: EventLoop?
@@ -25,6 +31,7 @@ final class Keyboard {
     }
 
     deinit {
+        if let pendingKeymap { close(pendingKeymap.fd) }
         if let timerSourceID { loop?.removeSource(timerSourceID) }
         if object.version >= 3 { try? object.release() }
     }
@@ -37,12 +44,9 @@ final class Keyboard {
                 onKeymapError?(.unsupportedFormat(format.rawValue))
                 return
             }
-            do throws(KeymapError) {
-                keymap = try XKBKeymap(fd: fd, size: size)
-            } catch {
-                keymap = nil
-                onKeymapError?(error)
-            }
+            if let superseded = pendingKeymap { close(superseded.fd) }
+            compiledKeymap = nil
+            pendingKeymap = (fd, size)
         case let .enter(_, surface, _):
             focusSurfaceID = surface?.objectID
         case .leave:
@@ -58,12 +62,33 @@ final class Keyboard {
                 stopRepeat()
             }
         case let .modifiers(_, depressed, latched, locked, group):
-            keymap?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+            if pendingKeymap != nil {
+                pendingModifiers = (depressed, latched, locked, group)
+            } else {
+                compiledKeymap?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+            }
         case let .repeatInfo(rate, delay):
             repeatRate = max(0, rate)
             repeatDelay = max(0, delay)
             if rate == 0 { stopRepeat() }
         }
+    }
+
+    /// The keymap, compiled now if it has not been yet (see `pendingKeymap`).
+    private var keymap: XKBKeymap? {
+        guard let pending = pendingKeymap else { return compiledKeymap }
+        pendingKeymap = nil
+        do throws(KeymapError) {
+            let compiled = try XKBKeymap(fd: pending.fd, size: pending.size)
+            if let m = pendingModifiers {
+                compiled.updateModifiers(depressed: m.depressed, latched: m.latched, locked: m.locked, group: m.group)
+            }
+            compiledKeymap = compiled
+        } catch {
+            onKeymapError?(error)
+        }
+        pendingModifiers = nil
+        return compiledKeymap
     }
 
     private func stopRepeat() {
