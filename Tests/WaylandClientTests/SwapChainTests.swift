@@ -99,6 +99,48 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
         #expect(b2.age == 2)
     }
 
+    @Test func theLatestFrameIsOfferedAsPreviousWithWhatTheBufferMissedAsStale() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        #expect(a.previous == nil, "no frame yet")
+        chain.submit(id: a.id, damage: everything)
+        let b = try take(&chain, full, everything)
+        #expect(b.previous === a.storage)
+        #expect(b.stale.rects == [PixelRect(size: full)], "a fresh buffer lacks everything")
+        chain.submit(id: b.id, damage: everything)
+        chain.release(id: a.id, currentSize: full)
+        let small = PixelRect(x: 1, y: 1, width: 4, height: 4)
+        let a2 = try take(&chain, full, DamageRegion([small]))
+        chain.submit(id: a2.id, damage: DamageRegion([small]))
+        chain.release(id: b.id, currentSize: full)
+
+        let other = PixelRect(x: 50, y: 20, width: 10, height: 10)
+        let b2 = try take(&chain, full, DamageRegion([other]))
+        #expect(b2.previous === a.storage, "a holds frame 3, the latest")
+        #expect(b2.stale.rects == [small], "only what frame 3 changed; the new damage is not stale")
+        #expect(Set(b2.repaint.rects) == [small, other])
+    }
+
+    @Test func aBufferBackRightAfterItsOwnCommitHoldsTheLatestFrameItself() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        chain.release(id: a.id, currentSize: full)
+        let again = try take(&chain, full, DamageRegion([PixelRect(x: 0, y: 0, width: 2, height: 2)]))
+        #expect(again.id == a.id)
+        #expect(again.previous == nil)
+        #expect(again.stale.isEmpty)
+    }
+
+    @Test func aResizeOffersNoPreviousFrame() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let bigger = try take(&chain, PixelSize(width: 200, height: 80), DamageRegion())
+        #expect(bigger.previous == nil)
+        #expect(bigger.stale.rects == [PixelRect(x: 0, y: 0, width: 200, height: 80)])
+    }
+
     @Test func damageRegionCollapsesToBoundsPastTheLimit() {
         var region = DamageRegion()
         for i in 0 ... DamageRegion.limit {

@@ -30,12 +30,21 @@ public struct SwapChain<Storage> {
         public let size: PixelSize
         /// Pixels that must be repainted (stale content plus the caller's new damage).
         public let repaint: DamageRegion
+        /// The part of `repaint` that only catches up with the latest frame: everything
+        /// when the buffer is fresh, else what later frames changed. Where `previous`
+        /// exists, these pixels may be copied from it instead of painted.
+        public let stale: DamageRegion
+        /// The buffer holding the latest submitted frame, when it is another buffer of the
+        /// same size (it may be busy: read it, never write it); nil otherwise.
+        public let previous: Storage?
         /// 0 for a fresh buffer, else how many frames old its content is.
         public let age: Int
     }
 
     public private(set) var slots: [Slot] = []
     private var nextID = 0
+    /// The slot submitted last: its content is the latest frame.
+    private var latestID: Int?
 
     public init() {}
 
@@ -49,19 +58,22 @@ public struct SwapChain<Storage> {
         // Prune idle buffers of another size; busy ones go when released.
         slots.removeAll { !$0.isBusy && $0.size != size }
         let full = PixelRect(size: size)
+        let latest = slots.first { $0.id == latestID && $0.size == size }
         if let index = slots.firstIndex(where: { !$0.isBusy }) {
-            var repaint = slots[index].staleDamage
-            repaint.add(damage)
             let slot = slots[index]
+            var repaint = slot.staleDamage
+            repaint.add(damage)
             return Acquired(id: slot.id, storage: slot.storage, size: size, repaint: repaint.clipped(to: full),
-                            age: slot.age)
+                            stale: slot.staleDamage.clipped(to: full),
+                            previous: latest.flatMap { $0.id == slot.id ? nil : $0.storage }, age: slot.age)
         }
         guard slots.count < Self.capacity else { return nil }
         let storage = try make(size)
         let slot = Slot(id: nextID, storage: storage, size: size, staleDamage: DamageRegion([full]))
         nextID += 1
         slots.append(slot)
-        return Acquired(id: slot.id, storage: storage, size: size, repaint: DamageRegion([full]), age: 0)
+        return Acquired(id: slot.id, storage: storage, size: size, repaint: DamageRegion([full]),
+                        stale: DamageRegion([full]), previous: latest?.storage, age: 0)
     }
 
     /// Records that buffer `id` was attached and committed with `damage`: it becomes busy and
@@ -75,6 +87,7 @@ public struct SwapChain<Storage> {
         slots[index].isBusy = true
         slots[index].age = 1
         slots[index].staleDamage = DamageRegion()
+        latestID = id
     }
 
     /// The compositor released buffer `id` (`wl_buffer.release`). Returns the storage if the

@@ -39,6 +39,16 @@ public struct PaintContext {
     /// Pixels that must be repainted: changes since the last frame plus whatever this buffer
     /// missed while other buffers were shown. Painting outside it is allowed but wasted.
     public let repaint: DamageRegion
+    /// What changed since the latest committed frame (`setNeedsDisplay` since then):
+    /// `repaint` is this plus `stale`.
+    public let damage: DamageRegion
+    /// The part of `repaint` the buffer lacks only because later frames went to other
+    /// buffers: it may be copied from `previous` instead of painted.
+    public let stale: DamageRegion
+    /// The pixels of the latest committed frame when they are in another buffer of the same
+    /// size (read only: the compositor may be reading it), else nil: then this buffer already
+    /// holds that frame outside `stale`, or is fresh.
+    public let previous: PixelBufferView?
     public let scale: SurfaceScale
     public let logicalSize: LogicalSize
 }
@@ -258,9 +268,10 @@ public final class ToplevelWindow {
         }
         // All buffers busy: wl_buffer.release will come; the loop calls us again then.
         guard let acquired else { return }
-        onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, scale: scale,
-                              logicalSize: logicalSize))
         let damage = pendingDamage.clipped(to: PixelRect(size: size))
+        onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, damage: damage,
+                              stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
+                              logicalSize: logicalSize))
         applyScaleIfChanged()
         /* Request the frame callback before the commit it belongs to: it fires when the
            content of that commit is presented, which paces the next redraw. */
