@@ -37,6 +37,8 @@ public final class App {
     private let options: AppOptions
     private let connection: WaylandConnection
     private let timers: AppTimers
+    /// Runs the window's clock: the content-touch delay, deceleration and bounce.
+    private let clockDriver: ClockDriver
     private let output: EventOutput
     private let input: SeatInput
     private let painter: FramePainter
@@ -77,7 +79,13 @@ public final class App {
         pointerLocation = PointerLocationOverlay(window: window)
         pointerLocation.isEnabled = options.showsPointerLocation
         painter.overlays.append(pointerLocation)
-        input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
+        let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
+        self.input = input
+        do {
+            clockDriver = try ClockDriver(clock: window.clock) { [unowned input] in input.estimatedNow }
+        } catch {
+            throw .system(error)
+        }
         installLoopWork()
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
             title: options.title, appID: options.appID,
@@ -153,8 +161,16 @@ public final class App {
     /// added), and output is written after the frame went out.
     private func installLoopWork() {
         connection.loop.addSource(fd: timers.source.fd) { [unowned(unsafe) self] in timers.fire() }
+        connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
         connection.loop.addIdleWork { [unowned(unsafe) self] in
-            let damage = painter.takeDamage()
+            var damage = painter.takeDamage()
+            if damage.isEmpty, window.clock.isAnimating {
+                // An animation with no frame to follow (it began without visible change):
+                // show it now, and frame callbacks take over from the frame this paints.
+                clockDriver.framePresented()
+                damage = painter.takeDamage()
+            }
+            clockDriver.update()
             if !damage.isEmpty { surface?.setNeedsDisplay(DamageRegion(damage)) }
         }
         connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
@@ -191,6 +207,9 @@ public final class App {
             window.appear(at: input.now)
         }
         surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
+        // While something animates, each presented frame shows it at the time now: one
+        // commit per frame callback, and none once the animation has ended.
+        surface.onFramePresented = { [unowned(unsafe) self] _ in clockDriver.framePresented() }
         surface.onClose = { [unowned self] in stop() }
         surface.onError = { [unowned self] error in fail(.window(error)) }
     }

@@ -5,6 +5,17 @@ struct SeatClock {
     private var lastTimestamp: UInt32?
     /// The latest time handed out.
     private(set) var latest = 0.0
+    /// When the event that first reached `latest` arrived, on this process's clock.
+    private var latestArrival: ContinuousClock.Instant?
+
+    /// Session time now: the latest input's time plus the time since it arrived (a little
+    /// behind the compositor's clock, by the input's delivery time). Where timers are
+    /// armed and frames are shown; never what input is dispatched at.
+    var estimatedNow: Double {
+        guard let latestArrival else { return latest }
+        let (seconds, attoseconds) = latestArrival.duration(to: .now).components
+        return latest + Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
 
     /// Session time for a compositor timestamp; 0 (a synthesized event) gives the latest time.
     mutating func milliseconds(_ timestamp: UInt32) -> Double {
@@ -15,6 +26,7 @@ struct SeatClock {
             latest += Double(delta)
         }
         lastTimestamp = timestamp
+        latestArrival = .now
         return latest
     }
 }

@@ -19,6 +19,9 @@ final class SeatInput {
     /// Session time of the latest input event, in milliseconds.
     var now: Double { clock.latest }
 
+    /// Session time now, estimated from the latest input (for timers and frames only).
+    var estimatedNow: Double { clock.estimatedNow }
+
     /// One `wl_touch.frame`'s events, then the frame (or a cancel) that closes them;
     /// contact shapes go to `markers` and `hud`.
     func handle(_ batch: TouchBatch, markers: inout TouchMarkerTracker, hud: PointerLocationOverlay) {
@@ -62,8 +65,10 @@ final class SeatInput {
             case let .button(code, pressed):
                 guard let button = PointerButton(evdevCode: code) else { continue }
                 feed(.pointerButton(button, pressed: pressed), at: time)
-            case .axis, .axisStop:
-                continue
+            case let .axis(axis, value, source, value120):
+                feed(.pointerAxis(Axis(axis), value: value, source: AxisSource(source, wheelSteps: value120)), at: time)
+            case let .axisStop(axis, _):
+                feed(.pointerAxisStop(Axis(axis)), at: time)
             }
         }
     }
@@ -74,8 +79,11 @@ final class SeatInput {
         feed(.key(event.keysymName, pressed: event.state == .pressed), at: clock.milliseconds(event.time))
     }
 
-    /// Records `event`, then dispatches it.
-    private func feed(_ event: InputEvent, at time: Double) {
+    /// Records `event`, then dispatches it. An event stamped before a deadline the window's
+    /// clock already passed (it arrived after the content-touch delay fired, say) takes
+    /// effect, and is recorded, at the clock's time: replay then sees what ran.
+    private func feed(_ event: InputEvent, at stamped: Double) {
+        let time = max(stamped, dispatcher.window.clock.now)
         recorder?.record(TimedInputEvent(time: time, event: event))
         dispatcher.handle(event, at: time)
         onEvent?(event, time)
@@ -90,6 +98,26 @@ extension PointerButton {
         case 0x111: self = .right
         case 0x112: self = .middle
         default: return nil
+        }
+    }
+}
+
+extension Axis {
+    init(_ axis: PointerEvent.Axis) {
+        self = axis == .vertical ? .vertical : .horizontal
+    }
+}
+
+extension AxisSource {
+    /// The core's source for a seat's: a tilted wheel is a wheel; without a source (seats
+    /// before version 5, or a compositor that sends none) wheel steps mean a wheel, and
+    /// anything else a continuous device, which scrolls at once like a wheel.
+    init(_ source: PointerEvent.AxisSource?, wheelSteps: Int32?) {
+        switch source {
+        case .wheel?, .wheelTilt?: self = .wheel
+        case .finger?: self = .finger
+        case .continuous?: self = .continuous
+        case nil: self = wheelSteps == nil ? .continuous : .wheel
         }
     }
 }

@@ -93,6 +93,20 @@ final class LiveClient {
         return client.exitStatus ?? -1
     }
 
+    /// The event log `touchstone replay` prints for the recorded input (expecting exit 0).
+    func replayRecording() throws -> String {
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: Self.executable)
+        replay.arguments = ["replay", sceneFile.path, recordFile.path]
+        let out = Pipe()
+        replay.standardOutput = out
+        try replay.run()
+        let replayed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        replay.waitUntilExit()
+        #expect(replay.terminationStatus == 0)
+        return replayed
+    }
+
     func screenshot() throws -> Screenshot {
         try weston.screenshot()
     }

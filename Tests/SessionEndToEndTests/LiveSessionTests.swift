@@ -144,16 +144,7 @@ struct LiveSessionTests {
         #expect(try live.quit() == 0)
         let liveLog = try String(contentsOf: live.eventsFile, encoding: .utf8)
         #expect(liveLog.split(separator: "\n").count == 10)
-        let replay = Process()
-        replay.executableURL = URL(fileURLWithPath: LiveClient.executable)
-        replay.arguments = ["replay", live.sceneFile.path, live.recordFile.path]
-        let out = Pipe()
-        replay.standardOutput = out
-        try replay.run()
-        let replayed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        replay.waitUntilExit()
-        #expect(replay.terminationStatus == 0)
-        #expect(replayed == liveLog)
+        #expect(try live.replayRecording() == liveLog)
     }
 
     @Test func compositorGoingAwayExitsOneWithAClearLine() throws {
