@@ -50,6 +50,7 @@ struct LiveScrollingTests {
         #expect(!log.contains { $0.node == "b4" }, "a drag that begins within the delay keeps the touch from the content")
         // b0 (content 5...55) now shows at -35...15, the gap below it at 15...25, b1 from 25;
         // the overlay's green (0.4) tints each button where it now is.
+        live.waitUntilTheScreenSettles()
         let shot = try live.screenshot()
         #expect(shot.pixel(x: 200, y: 10).isClose(to: RGBA(r: 0, g: 102, b: 153)), "b0 under the overlay")
         #expect(shot.pixel(x: 200, y: 20).isClose(to: RGBA(r: 255, g: 255, b: 255)), "the gap")
@@ -73,6 +74,7 @@ struct LiveScrollingTests {
         try stamps.down(1, 200, 100, at: 0)
         // The delay expires on the client's timer: the content gets the down, the button highlights.
         _ = try live.waitForLog { $0.contains { $0.event.name == "touchDown" } }
+        live.waitUntilTheScreenSettles()
         #expect(try live.screenshot().pixel(x: 200, y: 100).isClose(to: red))
         try stamps.move(1, 200, 60, at: 400)
         try stamps.up(1, at: 420)
@@ -96,6 +98,7 @@ struct LiveScrollingTests {
         // The drag began at y 60 (past the slop) and followed the finger to 40: offset 20,
         // so b1 (content 65...115) shows at 45...95, no longer highlighted.
         #expect(log.last?.location == Point(x: 0, y: 20))
+        live.waitUntilTheScreenSettles()
         #expect(try live.screenshot().pixel(x: 200, y: 60).isClose(to: green))
     }
 
@@ -113,11 +116,7 @@ struct LiveScrollingTests {
         #expect((stopped.location?.y ?? 0) > (ended.location?.y ?? 0), "it kept moving after the lift")
         // Once stopped, the frames that show the end go out and then nothing: no frame
         // for 300 ms, and no CPU time used by the client meanwhile.
-        var settled = false
-        for _ in 0 ..< 20 where !settled {
-            do { try live.weston.waitForFrame(timeout: 0.3) } catch { settled = true }
-        }
-        #expect(settled, "the client kept committing frames after the animation ended")
+        live.waitUntilTheScreenSettles()
         let cpu = try live.client.cpuTicks()
         #expect(throws: HarnessError.self) { try live.weston.waitForFrame(timeout: 0.3) }
         #expect(try live.client.cpuTicks() == cpu, "idle CPU is zero once the animation ended")
@@ -130,6 +129,7 @@ struct LiveScrollingTests {
         let log = try live.waitForLog { $0.contains { $0.event.name == "scrolled" } }
         #expect(log.map(\.event.name) == ["scrolled"])
         #expect(log.first?.location == Point(x: 0, y: 60))
+        live.waitUntilTheScreenSettles()
         #expect(try live.screenshot().pixel(x: 200, y: 30).isClose(to: green), "b1 moved up to where b0 was")
     }
 
@@ -187,6 +187,16 @@ private struct Stamps {
 }
 
 extension LiveClient {
+    /// Waits (bounded) until no output frame comes for 300 ms: what the log reports is then
+    /// on screen, since a frame in flight can hold the frame that shows it back a little.
+    func waitUntilTheScreenSettles() {
+        var settled = false
+        for _ in 0 ..< 20 where !settled {
+            do { try weston.waitForFrame(timeout: 0.3) } catch { settled = true }
+        }
+        #expect(settled, "the client kept committing frames: \(clientLog())")
+    }
+
     /// Polls the event log (bounded) until `condition` holds for it; returns it then, or
     /// records a failure with the client's output and returns what was logged.
     func waitForLog(timeout: Double = 10, until condition: ([EventLogEntry]) -> Bool) throws -> [EventLogEntry] {
