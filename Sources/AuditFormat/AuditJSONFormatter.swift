@@ -36,7 +36,7 @@ public enum AuditJSONFormatter {
                 ("overlaps", .array(entry.overlaps.map { o in
                     .object([("control", .string(o.other)), ("area", rect(o.area)), ("winner", .string(o.winner))])
                 })),
-            ] + scrolling + [
+            ] + scrolling + (entry.rowCount.map { [("rows", .number(Double($0)))] } ?? []) + [
                 ("findings", .array(entry.findings.map { .string($0.rawValue) })),
             ])
         }

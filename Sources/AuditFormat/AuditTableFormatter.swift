@@ -22,7 +22,8 @@ public enum AuditTableFormatter {
         var notes: [String] = []
         for entry in report.entries {
             let details = describe(entry)
-            rows.append([entry.name, entry.kind, rect(entry.tappable, reachable: entry.isReachable),
+            let name = entry.rowCount.map { "\(entry.name) (×\($0) rows)" } ?? entry.name
+            rows.append([name, entry.kind, rect(entry.tappable, reachable: entry.isReachable),
                          details.first ?? "ok"])
             for more in details.dropFirst() { rows.append(["", "", "", more]) }
             if !entry.reachableByScrolling.isEmpty {

@@ -38,7 +38,8 @@ public struct AuditOverlap: Hashable, Sendable {
 
 /// The audit of one hittable control.
 public struct AuditEntry: Sendable {
-    public let name: String
+    /// The control's name; for a control in a list's rows, its row template's name (`row-{i}-like`).
+    public internal(set) var name: String
     /// `button`, `toggle`, `slider` or `control`.
     public let kind: String
     /// The control's bounds in window coordinates.
@@ -60,13 +61,16 @@ public struct AuditEntry: Sendable {
     /// The name of the clipping ancestor for each clipped side.
     public let clippingAncestors: [Edge: String]
     /// Other controls whose tappable areas overlap this one, in tree order.
-    public let overlaps: [AuditOverlap]
+    public internal(set) var overlaps: [AuditOverlap]
     /// Whether a scroll node is above the control. Its area is then taken with every
     /// such node scrolled (within its resting range) to show the control.
     public let isInScrollContent: Bool
     /// The scroll nodes that must scroll for the control to come into view, innermost
     /// first; empty when it is in view now. A note, not a finding (behaviour.md §9).
     public let reachableByScrolling: [String]
+    /// For a control in a list's rows: how many rows its template gives (the entry is
+    /// the first live row's, standing for them all); nil otherwise.
+    public internal(set) var rowCount: Int? = nil
 
     /// False when no touch can reach the control at all.
     public var isReachable: Bool { !tappable.isEmpty }
@@ -138,7 +142,8 @@ public enum Audit {
         let entries = areas.indices.map { i in
             entry(for: areas[i], minimumSize: minimumSize, overlaps: overlaps[i])
         }
-        return AuditReport(minimumSize: minimumSize, entries: entries)
+        return AuditReport(minimumSize: minimumSize,
+                           entries: groupingListRows(entries, controls: areas.map(\.control)))
     }
 
     private static func entry(for current: TappableArea, minimumSize: Double, overlaps: [AuditOverlap]) -> AuditEntry {

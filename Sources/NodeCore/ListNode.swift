@@ -75,6 +75,12 @@ open class ListNode: ScrollNode {
     /// The node of row `index` if it is alive now.
     public final func nodeForRow(at index: Int) -> Node? { liveRows[index]?.node }
 
+    /// The index of the live row whose node is `node`, if any.
+    public final func rowIndex(of node: Node) -> Int? {
+        guard node.supernode === self else { return nil }
+        return liveRows.first { $0.value.node === node }?.key
+    }
+
     /// The indices of the rows alive now (at most a few screens of them).
     public final var liveRowIndices: Range<Int> { liveRange }
 

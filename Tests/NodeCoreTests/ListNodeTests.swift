@@ -225,4 +225,19 @@ final class RecordingFetcher: ListBatchFetchingDelegate {
         window.appear(at: 0)
         #expect(fetcher.begun.isEmpty)
     }
+
+    // MARK: Audit
+
+    @Test func theAuditReportsRowControlsOncePerTemplateWithTheirRowCount() {
+        let (window, _, _) = makeList(rows: 1_000_000)
+        let report = Audit.run(window: window)
+        #expect(report.entries.count == 1)
+        #expect(report.entries.first?.name == "row-{i}")
+        #expect(report.entries.first?.rowCount == 1_000_000)
+    }
+
+    @Test func templateNamesWriteTheRowIndexAsAPlaceholder() {
+        #expect(Audit.templateName("row-17-like", row: 17) == "row-{i}-like")
+        #expect(Audit.templateName("like", row: 17) == "like")
+    }
 }
