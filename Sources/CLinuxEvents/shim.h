@@ -1,2 +1,6 @@
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+#include <sys/mman.h>
+#include <linux/memfd.h>
+/* glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module does not set. */
+int memfd_create(const char *name, unsigned int flags);

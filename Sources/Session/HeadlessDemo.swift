@@ -23,10 +23,16 @@ public enum HeadlessDemo {
         } catch {
             throw .runtime("\(dir.path): cannot write the demo files: \(error.localizedDescription)")
         }
+        let module: URL
+        do {
+            module = try HarnessModule.locate(executable: URL(fileURLWithPath: executablePath))
+        } catch {
+            throw .runtime(error.description)
+        }
         let clientStatus: Int32?
         do throws(HarnessError) {
             let weston = try HeadlessWeston.start(width: Int(scene.size.width), height: Int(scene.size.height),
-                                                  scale: outputScale)
+                                                  scale: outputScale, module: module)
             defer { weston.stop() }
             let client = try weston.launchClient(
                 Self.executablePath,

@@ -29,9 +29,6 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
             "lost the Wayland connection: \(String(cString: strerror(errno)))"
         }
     }
-
-    /// The process exit status a command-line caller should use for this error.
-    public var exitStatus: Int32 { 1 }
 }
 
 /// One connection to a compositor: owns the `wl_display` and exposes the read/dispatch steps

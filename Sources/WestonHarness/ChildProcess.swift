@@ -66,18 +66,26 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Reaps the child without blocking; true while it has not exited.
     public var isRunning: Bool {
-        guard status == nil else { return false }
+        guard status == nil, waitError == nil else { return false }
         var raw: Int32 = 0
         let result = retryingEINTR { waitpid(pid, &raw, WNOHANG) }
         if result == pid {
             status = raw
             return false
         }
-        return result == 0
+        if result < 0 {
+            waitError = errno
+            return false
+        }
+        return true
     }
 
+    /// The errno of a failed `waitpid`: the child's fate is then unknown, and
+    /// `exitStatus` stays nil rather than pretending it exited with 0.
+    public private(set) var waitError: Int32?
+
     /// Exit code, or 128 + signal for a child killed by a signal;
-    /// nil while it runs.
+    /// nil while it runs or when `waitpid` failed (see `waitError`).
     public var exitStatus: Int32? {
         guard !isRunning, let status else { return nil }
         return Self.decode(status)
@@ -87,14 +95,19 @@ public final class ChildProcess: @unchecked Sendable {
         if isRunning { kill(pid, signal) }
     }
 
-    /// Blocks until the child exits; returns `exitStatus`.
+    /// Blocks until the child exits; returns `exitStatus` (nil when `waitpid` failed).
     @discardableResult
-    public func waitUntilExit() -> Int32 {
+    public func waitUntilExit() -> Int32? {
         if let status { return Self.decode(status) }
+        guard waitError == nil else { return nil }
         var raw: Int32 = 0
         let result = retryingEINTR { waitpid(pid, &raw, 0) }
-        status = result == pid ? raw : 0
-        return Self.decode(status!)
+        guard result == pid else {
+            waitError = errno
+            return nil
+        }
+        status = raw
+        return Self.decode(raw)
     }
 
     /// Waits at most `timeout` seconds (bounded polling with back-off).

@@ -140,7 +140,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         var wait = 0.002
         while true {
             guard process.isRunning else {
-                throw .westonFailedToStart(exitStatus: process.waitUntilExit(),
+                throw .westonFailedToStart(exitStatus: process.waitUntilExit() ?? -1,
                                            logTail: Self.tail(of: log, lines: 8))
             }
             if let connection = try? ControlConnection(path: controlSocket) {
@@ -189,7 +189,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         } catch .connectionLost(let reason) {
             // Say why: a crashed weston leaves its story in the log.
             if process.waitForExit(timeout: 1) {
-                throw .westonExited(exitStatus: process.waitUntilExit(),
+                throw .westonExited(exitStatus: process.waitUntilExit() ?? -1,
                                     logTail: Self.tail(of: directory.appending(path: "weston.log"), lines: 8))
             }
             throw .connectionLost(reason: reason)

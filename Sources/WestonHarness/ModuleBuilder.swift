@@ -15,6 +15,11 @@ extension HeadlessWeston {
             .appending(path: "tools/weston-harness", directoryHint: .isDirectory)
     }
 
+    /// The module tests use: `TOUCHSTONE_HARNESS_MODULE`, else built from the source tree.
+    public static func testModule() throws(HarnessError) -> URL {
+        URL(filePath: try resolveModule(nil))
+    }
+
     /// An explicit module, else `TOUCHSTONE_HARNESS_MODULE`, else a build
     /// (`make` rebuilds only when the source is newer than the module).
     static func resolveModule(_ explicit: URL?) throws(HarnessError) -> String {

@@ -49,6 +49,8 @@ import Testing
         let goldenPath = Self.goldenFolder.appendingPathComponent(Self.goldenName(scene, overlay: overlay)).path
         if ProcessInfo.processInfo.environment[Self.updateVariable] == "1" {
             try canvas.writePNG(to: goldenPath)
+            // A run that rewrites the references compared nothing: it must not pass.
+            Issue.record("rewrote \(goldenPath); run again without \(Self.updateVariable) to compare")
             return
         }
         let golden = try Canvas.readPNG(from: goldenPath)

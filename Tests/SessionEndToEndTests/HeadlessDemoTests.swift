@@ -1,7 +1,9 @@
 import Foundation
 import Render
 import SceneFormat
+import Session
 import Testing
+import WestonHarness
 
 /// `touchstone demo --headless DIR`, the README's first command, as a user runs it.
 @Suite("Headless demo", .serialized)
@@ -9,7 +11,9 @@ struct HeadlessDemoTests {
     @Test func headlessDemoLeavesAScreenshotAndAnEventLogThatReplaysIdentically() throws {
         let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let demo = try runTouchstone(["demo", "--headless", dir.path])
+        let module = try HeadlessWeston.testModule()
+        let demo = try runTouchstone(["demo", "--headless", dir.path],
+                                     environment: [HarnessModule.environmentVariable: module.path])
         #expect(demo.status == 0, "\(demo.stderr)")
         #expect(demo.stdout.hasPrefix("demo: 26 control events in \(dir.path)/events.jsonl"))
 
@@ -33,17 +37,83 @@ struct HeadlessDemoTests {
     }
 }
 
+/// Where `demo --headless` finds its weston module: it never builds it.
+@Suite("Headless demo's weston module", .serialized)
+struct HarnessModuleTests {
+    /// Copies with `cp`: a copy written by this process could still be open in a child
+    /// another test is forking at that moment, and executing it would fail (ETXTBSY).
+    private func copyExecutable(_ source: String, to destination: String) throws {
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [source, destination]
+        try cp.run()
+        cp.waitUntilExit()
+        try #require(cp.terminationStatus == 0)
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-install-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func aMissingModuleIsNamedWithHowToGetIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Run from outside the source tree, with no module beside the binary.
+        let binary = dir.appending(path: "bin/touchstone")
+        try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try copyExecutable(LiveClient.executable, to: binary.path)
+        let demo = try runTouchstone(["demo", "--headless", dir.appending(path: "out").path], executable: binary.path,
+                                     directory: dir)
+        #expect(demo.status == 1)
+        #expect(demo.stderr.hasPrefix("touchstone: error: the headless demo needs Touchstone's weston module (touchstone-harness.so), not found in \(dir.path)/bin/touchstone-harness.so, \(dir.path)/lib/touchstone/touchstone-harness.so"),
+                "\(demo.stderr)")
+        #expect(demo.stderr.contains("install Touchstone with `tools/install PREFIX`"))
+    }
+
+    @Test func aModuleVariableNamingNoFileIsAnError() throws {
+        let demo = try runTouchstone(["demo", "--headless", "/nonexistent/out"],
+                                     environment: [HarnessModule.environmentVariable: "/nonexistent/module.so"])
+        #expect(demo.status == 1)
+        #expect(demo.stderr == "touchstone: error: TOUCHSTONE_HARNESS_MODULE=/nonexistent/module.so: no such file; build the module with `make -C tools/weston-harness` in Touchstone's source tree\n")
+    }
+
+    /// The layout `tools/install` makes: the binary in PREFIX/bin, the module in
+    /// PREFIX/lib/touchstone; run from a directory with no source tree.
+    @Test func anInstalledLayoutRunsTheHeadlessDemoWithoutTheSourceTree() throws {
+        let prefix = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let binary = prefix.appending(path: "bin/touchstone")
+        let module = prefix.appending(path: "lib/touchstone/touchstone-harness.so")
+        for url in [binary, module] {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try copyExecutable(LiveClient.executable, to: binary.path)
+        try FileManager.default.copyItem(at: try HeadlessWeston.testModule(), to: module)
+        let out = prefix.appending(path: "out")
+        let demo = try runTouchstone(["demo", "--headless", out.path], executable: binary.path, directory: prefix)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appending(path: "demo.png").path))
+    }
+}
+
 struct ProcessResult {
     let status: Int32
     let stdout: String
     let stderr: String
 }
 
-/// Runs the built `touchstone` and waits for it.
-func runTouchstone(_ arguments: [String]) throws -> ProcessResult {
+/// Runs `touchstone` (the built one unless `executable` says otherwise) and waits for it.
+func runTouchstone(_ arguments: [String], environment: [String: String] = [:], executable: String = LiveClient.executable,
+                   directory: URL? = nil) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: LiveClient.executable)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    var inherited = ProcessInfo.processInfo.environment
+    inherited.removeValue(forKey: HarnessModule.environmentVariable)
+    process.environment = inherited.merging(environment) { _, new in new }
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

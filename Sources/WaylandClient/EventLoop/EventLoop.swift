@@ -13,9 +13,6 @@ public enum EventLoopError: Error, Equatable, CustomStringConvertible {
         case let .signals(error): "cannot watch signals: \(error)"
         }
     }
-
-    /// Exit status for a command-line caller (the compositor going away is status 1).
-    public var exitStatus: Int32 { 1 }
 }
 
 /// Why `EventLoop.run` returned normally.
