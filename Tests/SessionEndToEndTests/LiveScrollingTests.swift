@@ -152,7 +152,7 @@ struct LiveScrollingTests {
 }
 
 /// Touches stamped at chosen milliseconds after a base instant on weston's clock.
-private struct Stamps {
+struct Stamps {
     let live: LiveClient
     let base: UInt64
 
