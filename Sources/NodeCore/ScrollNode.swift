@@ -24,7 +24,9 @@ open class ScrollNode: Node, ClockAnimation {
         get { explicitContentSize ?? frame.size }
         set {
             explicitContentSize = newValue
-            invalidateSelf()
+            // Only the scroll indicators depend on it, and they show only while scrolling:
+            // rows a list adds out of view repaint nothing.
+            if showsScrollIndicators { invalidateSelf() }
         }
     }
 
