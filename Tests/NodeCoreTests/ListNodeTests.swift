@@ -226,6 +226,17 @@ final class RecordingFetcher: ListBatchFetchingDelegate {
         #expect(fetcher.begun.isEmpty)
     }
 
+    @Test func rowControlsTappableAreasFollowTheScroll() {
+        let (window, list, _) = makeList(rows: 1000)
+        for offset in [0.0, 6030, 123.5] {
+            list.contentOffset.y = offset
+            let areas = TappableArea.all(in: window)
+            let row = Int(offset / 60)
+            let area = areas.first { $0.control.name == "row-\(row)" }
+            #expect(area?.tappable == Rect(x: 0, y: Double(row) * 60 - offset, width: 320, height: 60).intersection(rect(0, 0, 320, 600)))
+        }
+    }
+
     // MARK: Audit
 
     @Test func theAuditReportsRowControlsOncePerTemplateWithTheirRowCount() {
