@@ -8,4 +8,11 @@ public protocol AppOverlay: AnyObject {
     func takeDamage(renderer: Renderer) -> [PixelRect]
     /// Paints over `canvas`, which already holds the tree, changing pixels in `damage` only.
     func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas)
+    /// True while the overlay shows nothing: scrolled pixels may then be moved instead of
+    /// repainted (a copy would carry an overlay's pixels along). Defaults to false.
+    var isBlank: Bool { get }
+}
+
+extension AppOverlay {
+    public var isBlank: Bool { false }
 }

@@ -12,6 +12,8 @@ final class FramePainter {
     /// Painted over the tree and the markers, in the order added.
     var overlays: [AppOverlay] = []
     private var canvases = CanvasCache()
+    /// Moves the pixels of scrolled content instead of painting them again.
+    private let scrollPainter = ScrollPainter()
 
     init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
         self.window = window
@@ -22,7 +24,9 @@ final class FramePainter {
     /// Buffer pixels to repaint for what changed since the last call: invalidated nodes
     /// and areas, and touch markers that appeared, moved or went away.
     func takeDamage() -> [PixelRect] {
-        var rects = renderer.takeDamage()
+        let invalidations = window.takeInvalidations()
+        scrollPainter.note(invalidations)
+        var rects = renderer.damage(for: invalidations)
         rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
         for overlay in overlays { rects += overlay.takeDamage(renderer: renderer) }
         return rects
@@ -55,7 +59,12 @@ final class FramePainter {
     /// Paints one frame: the damaged part of the tree, then the touch markers and the overlays over it.
     func paint(_ context: PaintContext) {
         guard let canvas = canvases.canvas(for: context.buffer) else { return }
-        renderer.render(damage: context.repaint.rects, into: canvas)
+        // Markers and overlays paint over the tree where it was repainted: a copy would
+        // carry them along, so frames with any of them on repaint what changed.
+        let previous = context.previous.flatMap { canvases.canvas(for: $0) }
+        let allowsMoves = !window.showsTappableAreas && touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
+        scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous, into: canvas,
+                            with: renderer, allowsMoves: allowsMoves)
         touchMarkers.paint(with: renderer, damage: context.repaint.rects, into: canvas)
         for overlay in overlays { overlay.paint(damage: context.repaint.rects, renderer: renderer, into: canvas) }
     }

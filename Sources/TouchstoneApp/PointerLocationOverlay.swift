@@ -34,4 +34,6 @@ final class PointerLocationOverlay: AppOverlay {
     func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
         painter.paint(damage: damage, renderer: renderer, into: canvas)
     }
+
+    var isBlank: Bool { !isEnabled && !painter.isShowing }
 }

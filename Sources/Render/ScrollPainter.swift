@@ -1,0 +1,155 @@
+public import NodeCore
+
+/// Paints frames in which scroll nodes moved by copying the pixels that stay visible
+/// instead of painting them again, as foot does for terminal scrolling.
+///
+/// When a scroll node's content offset moved by whole buffer pixels since the latest
+/// frame, and nothing else changed where it is painted, the part of its area that stays
+/// visible is copied, shifted, from the latest frame (another pool buffer, or this one
+/// when the compositor gave it back at once), and only the strip that scrolled into view
+/// and the indicator strips along its trailing edges are painted. The result equals a
+/// full repaint pixel for pixel (tested); whatever it cannot prove the same is painted:
+/// offsets off the pixel grid (a finger's sub-point positions, most deceleration
+/// frames), a node that is translucent, has a
+/// border or no opaque background, does not clip, or has painted nodes over it, and
+/// any other change in its area. Not thread-safe; one per window.
+public final class ScrollPainter {
+    /// Where a scroll node was painted in the latest frame.
+    private struct Shown {
+        weak var node: ScrollNode?
+        let rect: PixelRect
+        let offset: Point
+    }
+
+    private var shown: [ObjectIdentifier: Shown] = [:]
+    /// Scroll nodes with a change in their area since the latest frame other than their
+    /// offset (a content node's paint, geometry, structure): painted, never moved.
+    private var changed: Set<ObjectIdentifier> = []
+    /// Frames painted and scroll moves made, for benchmarks and diagnostics.
+    public private(set) var moveCount = 0
+
+    public init() {}
+
+    /// Takes note of the tree's invalidations (before the renderer turns them into damage):
+    /// which scroll nodes had more than their offset change. The damage rects alone cannot
+    /// say, since a rect inside a scroll node's area is merged into that area's rect.
+    public func note(_ invalidations: [Invalidation]) {
+        for invalidation in invalidations {
+            switch invalidation {
+            case .node(let node):
+                var current: Node? = node
+                while let each = current {
+                    if each is ScrollNode { changed.insert(ObjectIdentifier(each)) }
+                    current = each.supernode
+                }
+            case .area(let area):
+                for (id, entry) in shown {
+                    guard let node = entry.node else { continue }
+                    let extent = node.subtreeExtentInWindow()
+                    // Its own offset change reports exactly its extent.
+                    if area != extent, area.intersects(extent) { changed.insert(id) }
+                }
+            }
+        }
+    }
+
+    /// Paints one frame into `canvas` and returns the rects it painted (everything else
+    /// was copied or kept). `damage`: what changed since the latest frame; `stale`: what
+    /// the canvas lacks besides (other buffers showed later frames); `previous`: the
+    /// latest frame when it is in another canvas of the same size, copied for `stale`
+    /// and the moves (nil: the canvas holds the latest frame outside `stale`, or is new).
+    /// `allowsMoves` false paints everything that changed (e.g. under the overlay).
+    @discardableResult
+    public func paint(damage: [PixelRect], stale: [PixelRect], previous: Canvas?, into canvas: Canvas,
+                      with renderer: Renderer, allowsMoves: Bool = true) -> [PixelRect] {
+        var painted: [PixelRect] = []
+        if let previous {
+            for rect in stale { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
+        } else {
+            painted += stale
+        }
+        let source = previous ?? (stale.isEmpty ? canvas : nil)
+        let scrollNodes = visibleScrollNodes(of: renderer.window)
+        var moved: [PixelRect] = []
+        if allowsMoves, let source {
+            for node in scrollNodes {
+                guard let move = self.move(of: node, damage: damage, renderer: renderer) else { continue }
+                let kept = move.rect.intersection(move.rect.offsetBy(dx: move.dx, dy: move.dy))
+                canvas.copyPixels(into: kept, from: source, movedBy: move.dx, dy: move.dy)
+                painted += move.rect.subtracting(kept)
+                painted += Self.indicatorStrips(of: move.rect, scale: renderer.scale)
+                moved.append(move.rect)
+                moveCount += 1
+            }
+        }
+        painted += damage.filter { rect in !moved.contains { $0.intersects(rect) } }
+        renderer.render(damage: painted, into: canvas)
+        shown.removeAll(keepingCapacity: true)
+        changed.removeAll(keepingCapacity: true)
+        for node in scrollNodes {
+            guard let rect = renderer.paintedRect(of: node) else { continue }
+            shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, offset: node.contentOffset)
+        }
+        return painted
+    }
+
+    /// The shift of `node`'s painted area since the latest frame, when copying it is exact.
+    private func move(of node: ScrollNode, damage: [PixelRect],
+                      renderer: Renderer) -> (rect: PixelRect, dx: Int, dy: Int)? {
+        guard !changed.contains(ObjectIdentifier(node)), let before = shown[ObjectIdentifier(node)], before.node === node,
+              let rect = renderer.paintedRect(of: node), rect == before.rect, isOpaqueAndOnTop(node, rect, renderer)
+        else { return nil }
+        // Whole-pixel offsets only: painting at a fractional one rounds edges and glyph
+        // positions differently, which no whole-pixel copy reproduces.
+        let pixels = [before.offset.x, before.offset.y, node.contentOffset.x, node.contentOffset.y]
+            .map { renderer.scale.pixels($0) }
+        guard pixels.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
+        let dx = pixels[0] - pixels[2], dy = pixels[1] - pixels[3]
+        guard dx != 0 || dy != 0,
+              abs(dx) < Double(rect.width), abs(dy) < Double(rect.height),
+              // Its own offset change damages exactly its area; anything else there is
+              // another change, which a copy would misplace.
+              damage.allSatisfy({ !$0.intersects(rect) || $0 == rect })
+        else { return nil }
+        return (rect, Int(dx), Int(dy))
+    }
+
+    /// Whether `node`'s area shows only its own opaque background and its content:
+    /// clipped, opaque all the way up, no border, and no later-painted node over it.
+    private func isOpaqueAndOnTop(_ node: ScrollNode, _ rect: PixelRect, _ renderer: Renderer) -> Bool {
+        guard node.clipsToBounds, node.borderWidth == 0, node.backgroundColor.alpha >= 1 else { return false }
+        var child: Node = node
+        while let parent = child.supernode {
+            guard child.alpha >= 1 else { return false }
+            let index = parent.subnodes.firstIndex { $0 === child } ?? parent.subnodes.endIndex
+            for later in parent.subnodes[(index + 1)...] where paints(later, over: rect, renderer) { return false }
+            child = parent
+        }
+        return child.alpha >= 1
+    }
+
+    private func paints(_ node: Node, over rect: PixelRect, _ renderer: Renderer) -> Bool {
+        if node.isHidden || node.alpha <= 0 { return false }
+        if let painted = renderer.paintedRect(of: node), painted.intersects(rect) { return true }
+        return node.subnodes.contains { paints($0, over: rect, renderer) }
+    }
+
+    /// Bands along the right and bottom edges wide enough for the indicator bars (old,
+    /// new, and where a copy carried the old ones), plus a pixel for rounding.
+    static func indicatorStrips(of rect: PixelRect, scale: RenderScale) -> [PixelRect] {
+        let band = Int(scale.pixels(ScrollNode.scrollIndicatorInset + ScrollNode.scrollIndicatorThickness).rounded(.up)) + 1
+        return [PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY),
+                PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY)]
+    }
+
+    private func visibleScrollNodes(of window: Window) -> [ScrollNode] {
+        var nodes: [ScrollNode] = []
+        func visit(_ node: Node) {
+            guard !node.isHidden, node.alpha > 0 else { return }
+            if let scroll = node as? ScrollNode { nodes.append(scroll) }
+            for child in node.subnodes { visit(child) }
+        }
+        visit(window.root)
+        return nodes
+    }
+}
