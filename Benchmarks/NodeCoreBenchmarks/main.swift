@@ -5,10 +5,12 @@
 // - ns per `Window.hitTest` on balanced trees (fan-out 8) of 1,000, 10,000 and
 //   100,000 nodes, at random points inside the window;
 // - µs per full tap (touchDown, touchMoved, touchUp) on a ButtonNode leaf with one
-//   closure action, in a 10,000-node tree.
+//   closure action, in a 10,000-node tree;
+// - ns per `Window.hitTest` in one container of 1,000, 10,000 and 100,000 siblings
+//   (the grid index of WideChildIndex.swift).
 //
 // Each figure is the median of several timed runs after a warm-up run.
-// Arguments narrow the run for profiling: `hit`, `tap`, and `--runs N`
+// Arguments narrow the run for profiling: `hit`, `wide`, `tap`, and `--runs N`
 // (e.g. `valgrind --tool=callgrind .build/release/NodeCoreBenchmarks hit --runs 1`).
 
 import NodeCore
@@ -82,7 +84,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let runsArgument = arguments.firstIndex(of: "--runs").flatMap { i in
     i + 1 < arguments.count ? Int(arguments[i + 1]) : nil
 }
-let sections = Set(arguments.filter { $0 == "hit" || $0 == "tap" })
+let sections = Set(arguments.filter { $0 == "hit" || $0 == "wide" || $0 == "tap" })
 func wants(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
 // MARK: Hit testing
@@ -113,6 +115,37 @@ if wants("hit") {
         }
         blackHole(found)
         print("  \(pad(String(count), 7)) nodes: \(pad(format(ns), 7)) ns per hit test")
+    }
+}
+
+// MARK: Wide containers
+
+if wants("wide") {
+    print("")
+    print("Window.hitTest, one container of N siblings (random 4–40 pt frames, 5% hidden), random points:")
+    for count in [1_000, 10_000, 100_000] {
+        var wideRng = SplitMix64(seed: 0x5EED_0000_0000_0002)
+        let root = Node(name: "root", frame: Rect(origin: .zero, size: windowSize))
+        for i in 0..<count {
+            let child = Node(name: "c\(i)", frame: Rect(x: Double.random(in: 0..<windowSize.width, using: &wideRng),
+                                                       y: Double.random(in: 0..<windowSize.height, using: &wideRng),
+                                                       width: Double.random(in: 4...40, using: &wideRng),
+                                                       height: Double.random(in: 4...40, using: &wideRng)))
+            child.isHidden = i % 20 == 0
+            root.addSubnode(child)
+        }
+        let window = Window(root: root, size: windowSize)
+        var found = 0
+        let hits = 50_000
+        let ns = medianNanoseconds(runs: runs, operations: hits) {
+            var i = 0
+            for _ in 0..<hits {
+                if window.hitTest(points[i]) !== root { found &+= 1 }
+                i = (i + 1) & (points.count - 1)
+            }
+        }
+        blackHole(found)
+        print("  \(pad(String(count), 7)) siblings: \(pad(format(ns), 7)) ns per hit test")
     }
 }
 

@@ -37,7 +37,7 @@ extension Node {
     /// a class overrides a method, so every other class counts as possibly irregular: its
     /// tappable area is sampled (behaviour.md §5.3), which gives the same pixels when it
     /// does not override.
-    private static let classesWithBasePointInside: Set<ObjectIdentifier> = [
+    static let classesWithBasePointInside: Set<ObjectIdentifier> = [
         ObjectIdentifier(Node.self), ObjectIdentifier(ControlNode.self), ObjectIdentifier(ButtonNode.self),
         ObjectIdentifier(ToggleNode.self), ObjectIdentifier(SliderNode.self), ObjectIdentifier(ScrollNode.self),
         ObjectIdentifier(ListNode.self),

@@ -20,6 +20,7 @@ extension Node {
         subnodes.insert(node, at: clamped)
         node.supernode = self
         invalidateSubtreeExtent()
+        wideChildIndex = nil
         node.cancelTrackingOfTouchesLeaving(formerTrackers)
         node.invalidateSubtree()
     }
@@ -106,6 +107,7 @@ extension Node {
         invalidateSubtree()
         parent.subnodes.removeAll { $0 === self }
         parent.invalidateSubtreeExtent()
+        parent.wideChildIndex = nil
         supernode = nil
         if notify { forEachInSubtree { $0.didLeaveTree() } }
     }

@@ -19,6 +19,7 @@ open class Node: Responder {
         willSet { invalidateSubtree() }
         didSet {
             invalidateSubtreeExtent()
+            supernode?.wideChildIndex = nil
             invalidateSubtree()
         }
     }
@@ -28,6 +29,7 @@ open class Node: Responder {
         willSet { invalidateSubtree() }
         didSet {
             invalidateSubtreeExtent()
+            supernode?.wideChildIndex = nil
             invalidateSubtree()
         }
     }
@@ -66,6 +68,7 @@ open class Node: Responder {
         didSet {
             hasHitShape = hitShape != nil
             invalidateSubtreeExtent()
+            supernode?.wideChildIndex = nil
             invalidateSubtree()
         }
     }
@@ -109,6 +112,9 @@ open class Node: Responder {
     /// `subtreeExtent` while valid; nil once this node or a descendant changed geometry
     /// (see Node+SubtreeExtent.swift). Valid only if every descendant's is valid.
     @exclusivity(unchecked) final var cachedSubtreeExtent: Rect?
+    /// The grid over the subnodes used by `hitTest` when they are many (WideChildIndex.swift);
+    /// nil until needed and after any change to a subnode's hit extent or to the subnodes.
+    @exclusivity(unchecked) final var wideChildIndex: WideChildIndex?
 
     public init(name: String, frame: Rect = .zero) {
         self.name = name
@@ -168,12 +174,13 @@ open class Node: Responder {
     open func hitTest(_ point: Point) -> Node? {
         guard isHittable, pointInside(point) else { return nil }
         // One read of the array: it keeps every child alive for the loop, so the
-        // children need no retain of their own.
+        // children need no retain of their own (`unowned(unsafe)` says so).
         let children = subnodes
+        if children.count >= WideChildIndex.minimumChildren { return hitTestWide(children, point) ?? self }
         var i = children.count
         while i > 0 {
             i -= 1
-            let child = children[i]
+            unowned(unsafe) let child = children[i]
             let origin = child.frame.origin
             let inner = child.boundsOrigin
             if let hit = child.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y)) {
