@@ -76,6 +76,12 @@ let package = Package(
             dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
             exclude: ["Golden"]
         ),
+        // Per-frame CPU of scrolling: `swift run -c release ScrollBenchmarks`.
+        .executableTarget(
+            name: "ScrollBenchmarks",
+            dependencies: ["Render", "NodeCore"],
+            path: "Benchmarks/ScrollBenchmarks"
+        ),
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: ["Render", "NodeCore"],

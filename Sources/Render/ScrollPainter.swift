@@ -63,22 +63,27 @@ public final class ScrollPainter {
     public func paint(damage: [PixelRect], stale: [PixelRect], previous: Canvas?, into canvas: Canvas,
                       with renderer: Renderer, allowsMoves: Bool = true) -> [PixelRect] {
         var painted: [PixelRect] = []
+        let source = previous ?? (stale.isEmpty ? canvas : nil)
+        let scrollNodes = visibleScrollNodes(of: renderer.window)
+        var moves: [(rect: PixelRect, dx: Int, dy: Int)] = []
+        if allowsMoves, source != nil {
+            moves = scrollNodes.compactMap { move(of: $0, damage: damage, renderer: renderer) }
+        }
+        let moved = moves.map(\.rect)
         if let previous {
-            for rect in stale { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
+            // Catching up needs no copy where a move rewrites every pixel anyway.
+            var rects = stale
+            for area in moved { rects = rects.flatMap { $0.subtracting(area) } }
+            for rect in rects { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
         } else {
             painted += stale
         }
-        let source = previous ?? (stale.isEmpty ? canvas : nil)
-        let scrollNodes = visibleScrollNodes(of: renderer.window)
-        var moved: [PixelRect] = []
-        if allowsMoves, let source {
-            for node in scrollNodes {
-                guard let move = self.move(of: node, damage: damage, renderer: renderer) else { continue }
+        if let source {
+            for move in moves {
                 let kept = move.rect.intersection(move.rect.offsetBy(dx: move.dx, dy: move.dy))
                 canvas.copyPixels(into: kept, from: source, movedBy: move.dx, dy: move.dy)
                 painted += move.rect.subtracting(kept)
                 painted += Self.indicatorStrips(of: move.rect, scale: renderer.scale)
-                moved.append(move.rect)
                 moveCount += 1
             }
         }
