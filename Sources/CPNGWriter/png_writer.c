@@ -42,7 +42,7 @@ static void ts_png_write(png_structp png, png_bytep data, size_t length) {
 
 static void ts_png_flush(png_structp png) { (void)png; }
 
-int ts_png_write_rgba(int fd, uint32_t width, uint32_t height, int filters, int level,
+int ts_png_write_rgba(int fd, uint32_t width, uint32_t height, int filters, int level, int strategy,
                       ts_png_row_fn rows, void *context, char *message, size_t message_size) {
     struct ts_png_state state = {fd, message, message_size};
     message[0] = '\0';
@@ -67,6 +67,7 @@ int ts_png_write_rgba(int fd, uint32_t width, uint32_t height, int filters, int 
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_compression_level(png, level);
+    png_set_compression_strategy(png, strategy);
     png_write_info(png, info);
     for (uint32_t y = 0; y < height; y++) {
         rows(context, y, row);

@@ -35,13 +35,16 @@ extension Canvas {
         public var filters: Int32
         /// zlib's compression level, 0 (store) to 9 (smallest).
         public var level: Int32
+        /// zlib's strategy: 0 default, 1 filtered, 2 Huffman only, 3 run-length.
+        public var strategy: Int32
 
-        public init(filters: Int32, level: Int32) {
+        public init(filters: Int32, level: Int32, strategy: Int32 = 0) {
             self.filters = filters
             self.level = level
+            self.strategy = strategy
         }
 
-        /// Fast: no filter, level 1.
+        /// Fast: no filter, level 1 (run-length matching is slower and larger on RGBA rows).
         public static let fast = PNGEncoding(filters: 0x08, level: 1)
         /// libpng's defaults: adaptive filtering, level 6.
         public static let compact = PNGEncoding(filters: 0xF8, level: 6)
@@ -70,7 +73,7 @@ extension Canvas {
     public func writePNG(to file: OutputFile, encoding: PNGEncoding = .fast) throws(PNGError) {
         var message = [CChar](repeating: 0, count: 256)
         let result = withExtendedLifetime(self) {
-            ts_png_write_rgba(file.descriptor, UInt32(width), UInt32(height), encoding.filters, encoding.level,
+            ts_png_write_rgba(file.descriptor, UInt32(width), UInt32(height), encoding.filters, encoding.level, encoding.strategy,
                               { context, y, row in
                                   let canvas = Unmanaged<Canvas>.fromOpaque(context!).takeUnretainedValue()
                                   canvas.straightRGBARow(Int(y), into: row!)
