@@ -63,14 +63,21 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
+        // Output that never destroys or traps: files replaced by temporary file + rename,
+        // stderr writes that ignore failure, terminal text escaped (Glibc only).
+        .target(name: "FileOutput"),
+        // libpng's low-level writer behind a setjmp, which Swift cannot call (C, one function).
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
-            dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG"],
+            dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
+                           "CPNGWriter", "FileOutput"],
             swiftSettings: releaseHotPath
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
-        .target(name: "AuditFormat", dependencies: ["NodeCore", "SceneFormat"]),
+        .target(name: "AuditFormat", dependencies: ["NodeCore", "SceneFormat", "FileOutput"]),
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
@@ -91,16 +98,18 @@ let package = Package(
         // The public app layer: a node tree in a Wayland window (input, damage-limited
         // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
         // file descriptors on the one loop, the event log and the input recording.
-        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "TouchDiagnostics", "WaylandClient"],
+        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "TouchDiagnostics", "WaylandClient",
+                                                      "FileOutput"],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat", "TouchDiagnostics",
-                                                "TouchstoneApp", "WestonHarness"],
+                                                "TouchstoneApp", "WestonHarness", "FileOutput"],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
-            dependencies: ["Session", "TouchstoneApp", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Session", "TouchstoneApp", "Render", "FileOutput",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // An app built on the public app layer alone (README "Using the library"); CI builds
         // it and ExamplesEndToEndTests taps it under headless weston.

@@ -206,3 +206,23 @@ print("Irregular tappable areas (every control an ellipse, sampled on the pixel 
 row("full repaint with overlay", fullShaped, memsetFrame, frameBytes)
 row("one button's highlight with overlay, damage \(shapedRect)", damagedShaped, memsetShaped, shapedRect.area * 4)
 print("  audit of the 200 controls: rectangles \(format(auditRectangles)), ellipses \(format(auditShapes))")
+
+// PNG writing of the 1080p frame (issue 15): row by row from the canvas, into a temporary
+// file renamed over the target (fsync included), with the shipped encoding and alternatives.
+window.showsTappableAreas = false
+renderer.renderFull(into: canvas)
+let pngPath = "/tmp/touchstone-bench-\(getpid()).png"
+let pngRuns = max(iterations / 20, 5)
+let conversion = measure(pngRuns) { _ = canvas.straightRGBA() }
+print("straight RGBA conversion of the frame: \(format(conversion))")
+print("PNG writing of the \(canvas.width)×\(canvas.height) frame (median of \(pngRuns), fsync and rename included):")
+for (name, encoding) in [("no filter, zlib level 1 (shipped: Canvas.PNGEncoding.fast)", Canvas.PNGEncoding.fast),
+                         ("sub filter, level 1, run-length", Canvas.PNGEncoding(filters: 0x10, level: 1, strategy: 3)),
+                         ("adaptive filters, level 6 (libpng's defaults)", Canvas.PNGEncoding.compact)] {
+    let ms = measure(pngRuns) { try! canvas.writePNG(to: pngPath, encoding: encoding) }
+    let encodeOnly = measure(pngRuns) { try! canvas.writePNG(to: "/dev/null", encoding: encoding) }
+    var info = stat()
+    stat(pngPath, &info)
+    print("  \(name): \(format(ms)) (encoding alone \(format(encodeOnly))), \(info.st_size / 1024) KiB")
+}
+unlink(pngPath)

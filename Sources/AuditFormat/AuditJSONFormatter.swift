@@ -9,49 +9,59 @@ import SceneFormat
 ///   "undersized": true, "failedGuidelines": ["apple-hig", "material"],
 ///   "limitedSides": ["left"], "limitedBy": {"left": "toolbar"},
 ///   "clippedSides": [], "clippedBy": {},
-///   "overlaps": [{"control": "next", "area": [x, y, w, h], "winner": "next"}],
+///   "overlapCount": 1, "overlaps": [{"control": "next", "area": [x, y, w, h], "winner": "next"}],
 ///   "reachableByScrolling": ["list"],   (only for controls inside scroll content)
 ///   "findings": ["undersized"] } ] }
 /// ```
-/// Rects are `[x, y, width, height]` in window points.
+/// Rects are `[x, y, width, height]` in window points, rounded to 0.001 as in the event log.
 public enum AuditJSONFormatter {
     public static func format(_ report: AuditReport) -> String {
-        let controls: [JSONValue] = report.entries.map { entry in
-            var scrolling: [(String, JSONValue)] = []
-            if entry.isInScrollContent {
-                scrolling = [("reachableByScrolling", .array(entry.reachableByScrolling.map { .string($0) }))]
-            }
-            return .object([
-                ("name", .string(entry.name)),
-                ("kind", .string(entry.kind)),
-                ("frame", rect(entry.frame)),
-                ("tappable", entry.isReachable ? rect(entry.tappable) : .null),
-                ("drawn", entry.drawn.isEmpty ? .null : rect(entry.drawn)),
-                ("undersized", .bool(entry.isUndersized)),
-                ("failedGuidelines", .array(entry.failedGuidelines.map { .string($0.rawValue) })),
-                ("limitedSides", sides(entry.limitedEdges)),
-                ("limitedBy", names(entry.limitedEdges, entry.limitingAncestors)),
-                ("clippedSides", sides(entry.clippedEdges)),
-                ("clippedBy", names(entry.clippedEdges, entry.clippingAncestors)),
-                ("overlaps", .array(entry.overlaps.map { o in
-                    .object([("control", .string(o.other)), ("area", rect(o.area)), ("winner", .string(o.winner))])
-                })),
-            ] + scrolling + (entry.rowCount.map { [("rows", .number(Double($0)))] } ?? []) + [
-                ("findings", .array(entry.findings.map { .string($0.rawValue) })),
-            ])
+        var text = ""
+        write(report, to: &text)
+        return text
+    }
+
+    /// Writes the document to `out` one control at a time, so a large report never sits
+    /// in memory whole. `overlaps` is empty when `overlapCount` exceeds `Audit.overlapListLimit`.
+    public static func write<Output: TextOutputStream>(_ report: AuditReport, to out: inout Output) {
+        out.write("{\n  \"minimumSize\": \(JSONWriting.integral(report.minimumSize)),\n")
+        out.write("  \"findingCount\": \(report.findingCount),\n  \"controls\": [")
+        for (i, entry) in report.entries.enumerated() {
+            var text = i == 0 ? "\n    " : ",\n    "
+            control(entry).write(to: &text, indent: 2)
+            out.write(text)
         }
-        let root = JSONValue.object([
-            ("minimumSize", .number(report.minimumSize)),
-            ("findingCount", .number(Double(report.findingCount))),
-            ("controls", .array(controls)),
+        out.write(report.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    private static func control(_ entry: AuditEntry) -> JSONValue {
+        var scrolling: [(String, JSONValue)] = []
+        if entry.isInScrollContent {
+            scrolling = [("reachableByScrolling", .array(entry.reachableByScrolling.map { .string($0) }))]
+        }
+        return .object([
+            ("name", .string(entry.name)),
+            ("kind", .string(entry.kind)),
+            ("frame", rect(entry.frame)),
+            ("tappable", entry.isReachable ? rect(entry.tappable) : .null),
+            ("drawn", entry.drawn.isEmpty ? .null : rect(entry.drawn)),
+            ("undersized", .bool(entry.isUndersized)),
+            ("failedGuidelines", .array(entry.failedGuidelines.map { .string($0.rawValue) })),
+            ("limitedSides", sides(entry.limitedEdges)),
+            ("limitedBy", names(entry.limitedEdges, entry.limitingAncestors)),
+            ("clippedSides", sides(entry.clippedEdges)),
+            ("clippedBy", names(entry.clippedEdges, entry.clippingAncestors)),
+            ("overlapCount", .number(Double(entry.overlapCount))),
+            ("overlaps", .array(entry.overlaps.map { o in
+                .object([("control", .string(o.other)), ("area", rect(o.area)), ("winner", .string(o.winner))])
+            })),
+        ] + scrolling + (entry.rowCount.map { [("rows", .number(Double($0)))] } ?? []) + [
+            ("findings", .array(entry.findings.map { .string($0.rawValue) })),
         ])
-        var out = ""
-        root.write(to: &out, indent: 0)
-        return out + "\n"
     }
 
     private static func rect(_ r: Rect) -> JSONValue {
-        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+        .array([r.minX, r.minY, r.width, r.height].map { .number(AuditTableFormatter.rounded($0)) })
     }
 
     private static func sides(_ edges: Edges) -> JSONValue {

@@ -1,4 +1,6 @@
 public import NodeCore
+import FileOutput
+import SceneFormat
 
 /// Formats an audit report as a plain-text table for a terminal.
 ///
@@ -10,39 +12,70 @@ public import NodeCore
 /// 2 findings in 1 of 3 controls
 /// ```
 public enum AuditTableFormatter {
+    /// Columns are padded to their widest cell, but never wider than this: a longer cell
+    /// (a very long name) pushes only its own row instead of padding every row.
+    public static let maximumColumnWidth = 40
+
     public static func format(_ report: AuditReport) -> String {
-        var lines: [String] = []
+        var text = ""
+        write(report, to: &text)
+        return text
+    }
+
+    /// Writes the table to `out` row by row, so a large report never sits in memory whole.
+    /// Names are escaped for the terminal (`TerminalText`).
+    public static func write<Output: TextOutputStream>(_ report: AuditReport, to out: inout Output) {
         let count = report.entries.count
-        lines.append("Tappable-area audit: \(count) control\(count == 1 ? "" : "s"), minimum \(number(report.minimumSize)) pt")
+        out.write("Tappable-area audit: \(count) control\(count == 1 ? "" : "s"), minimum \(number(report.minimumSize)) pt\n")
         guard count > 0 else {
-            lines.append("no hittable controls")
-            return lines.joined(separator: "\n") + "\n"
+            out.write("no hittable controls\n")
+            return
         }
-        var rows: [[String]] = [["CONTROL", "KIND", "TAPPABLE (x, y, w × h)", "FINDINGS"]]
-        var notes: [String] = []
+        let header = ["CONTROL", "KIND", "TAPPABLE (x, y, w × h)", "FINDINGS"]
+        var widths = header.dropLast().map(\.count)
+        for entry in report.entries {
+            for (i, cell) in leadingCells(entry).enumerated() {
+                widths[i] = max(widths[i], min(cell.count, maximumColumnWidth))
+            }
+        }
+        writeRow(header, widths: widths, to: &out)
         for entry in report.entries {
             let details = describe(entry)
-            let name = entry.rowCount.map { "\(entry.name) (×\($0) rows)" } ?? entry.name
-            rows.append([name, entry.kind, rect(entry.tappable, reachable: entry.isReachable),
-                         details.first ?? "ok"])
-            for more in details.dropFirst() { rows.append(["", "", "", more]) }
+            writeRow(leadingCells(entry) + [details.first ?? "ok"], widths: widths, to: &out)
+            for more in details.dropFirst() { writeRow(["", "", "", more], widths: widths, to: &out) }
+        }
+        for entry in report.entries {
             if !entry.reachableByScrolling.isEmpty {
-                notes.append("note: \(entry.name): reachable by scrolling \(entry.reachableByScrolling.joined(separator: ", "))")
+                out.write(TerminalText.escaped("note: \(entry.name): reachable by scrolling \(entry.reachableByScrolling.joined(separator: ", "))") + "\n")
             }
             if !entry.clippedEdges.isEmpty, !entry.isEntirelyClipped {
-                notes.append("note: \(entry.name): tappable area extends out of view on \(sides(entry.clippedEdges, by: entry.clippingAncestors))")
+                out.write(TerminalText.escaped("note: \(entry.name): tappable area extends out of view on \(sides(entry.clippedEdges, by: entry.clippingAncestors))") + "\n")
             }
         }
-        lines.append(contentsOf: table(rows))
-        lines.append(contentsOf: notes)
-        let flagged = report.entries.filter { !$0.findings.isEmpty }.count
         if report.hasFindings {
             let n = report.findingCount
-            lines.append("\(n) finding\(n == 1 ? "" : "s") in \(flagged) of \(count) controls")
+            let flagged = report.entries.lazy.filter { !$0.findings.isEmpty }.count
+            out.write("\(n) finding\(n == 1 ? "" : "s") in \(flagged) of \(count) controls\n")
         } else {
-            lines.append("no findings")
+            out.write("no findings\n")
         }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func leadingCells(_ entry: AuditEntry) -> [String] {
+        let name = entry.rowCount.map { "\(entry.name) (×\($0) rows)" } ?? entry.name
+        return [TerminalText.escaped(name), entry.kind, rect(entry.tappable, reachable: entry.isReachable)]
+    }
+
+    /// Cells two spaces apart, each but the last padded to its column; no trailing spaces.
+    private static func writeRow<Output: TextOutputStream>(_ cells: [String], widths: [Int], to out: inout Output) {
+        var line = ""
+        for (i, cell) in cells.enumerated() {
+            let text = TerminalText.escaped(cell)
+            line += text
+            if i < cells.count - 1 { line += String(repeating: " ", count: max(widths[i] - text.count, 0) + 2) }
+        }
+        while line.hasSuffix(" ") { line.removeLast() }
+        out.write(line + "\n")
     }
 
     /// One line per finding of `entry`.
@@ -63,6 +96,9 @@ public enum AuditTableFormatter {
                 let names = Set(entry.clippingAncestors.values).sorted().joined(separator: ", ")
                 return "tappable but clipped out of view" + (names.isEmpty ? "" : " by \(names)")
             case .overlapsOtherControls:
+                guard entry.overlapCount <= Audit.overlapListLimit else {
+                    return "overlaps \(entry.overlapCount) other controls (more than \(Audit.overlapListLimit): not listed one by one)"
+                }
                 return entry.overlaps.map { o in
                     "overlaps \(o.other) at \(rect(o.area, reachable: true)) (\(o.winner) wins)"
                 }.joined(separator: "; ")
@@ -80,30 +116,15 @@ public enum AuditTableFormatter {
         reachable ? "\(number(r.minX)), \(number(r.minY)), \(number(r.width)) × \(number(r.height))" : "none"
     }
 
-    /// `44`, `43.5`: integers without a fraction, others as Swift prints them.
+    /// `44`, `43.5`, `17.94`: rounded to 0.001 as in the event log, integers without a fraction.
     static func number(_ v: Double) -> String {
-        if v.isFinite, v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return String(v)
+        JSONWriting.integral(rounded(v))
     }
 
-    /// Columns padded to their widest cell, two spaces apart; the last column unpadded.
-    static func table(_ rows: [[String]]) -> [String] {
-        let columns = rows.map(\.count).max() ?? 0
-        var widths = Array(repeating: 0, count: columns)
-        for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
-        }
-        return rows.map { row in
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                if i == row.count - 1 {
-                    line += cell
-                } else {
-                    line += cell + String(repeating: " ", count: widths[i] - cell.count + 2)
-                }
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }
+    /// `v` rounded to 0.001 (unchanged where that overflows); never -0.
+    static func rounded(_ v: Double) -> Double {
+        let r = (v * 1000).rounded() / 1000
+        guard r.isFinite else { return v }
+        return r == 0 ? 0 : r
     }
 }

@@ -6,16 +6,23 @@ public struct Action: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     public var description: String { name }
 }
 
-/// What a handler learns about one send: the single event bit and the touch behind it.
+/// What a handler learns about one send: the single event bit, the touch behind it and
+/// the time of the input that caused it.
 public struct ActionEvent {
     /// The single control event being sent.
     public let event: ControlEvents
-    /// The touch that caused it; nil for programmatic sends.
+    /// The touch the event is about; nil for programmatic sends.
     public let touch: Touch?
+    /// Input time in milliseconds of what caused the send: usually the touch's latest
+    /// change, but a second finger that cancels the tracked touch causes its touchCancel
+    /// at the second finger's time (SPEC §7: `t` is the input time). Nil for programmatic sends.
+    public let time: Double?
 
-    public init(event: ControlEvents, touch: Touch?) {
+    /// `time` defaults to the touch's timestamp.
+    public init(event: ControlEvents, touch: Touch?, time: Double? = nil) {
         self.event = event
         self.touch = touch
+        self.time = time ?? touch?.timestamp
     }
 }
 

@@ -60,6 +60,8 @@ extension AuditEntry {
             guard other != copy.name, seen.insert(other).inserted else { return nil }
             return AuditOverlap(other: other, area: overlap.area, winner: names[overlap.winner] ?? overlap.winner)
         }
+        // A listed set is complete, so after merging rows its length is the count.
+        copy.overlapCount = copy.overlaps.count
         return copy
     }
 }

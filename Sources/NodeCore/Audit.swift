@@ -60,7 +60,10 @@ public struct AuditEntry: Sendable {
     public let clippedEdges: Edges
     /// The name of the clipping ancestor for each clipped side.
     public let clippingAncestors: [Edge: String]
-    /// Other controls whose tappable areas overlap this one, in tree order.
+    /// How many other controls' tappable areas overlap this one.
+    public internal(set) var overlapCount: Int
+    /// Those controls, in tree order, when there are at most `Audit.overlapListLimit` of
+    /// them; empty when there are more (the report then summarizes them by `overlapCount`).
     public internal(set) var overlaps: [AuditOverlap]
     /// Whether a scroll node is above the control. Its area is then taken with every
     /// such node scrolled (within its resting range) to show the control.
@@ -88,7 +91,7 @@ public struct AuditEntry: Sendable {
         if isUndersized { result.append(.undersized) }
         if !limitedEdges.isEmpty { result.append(.limitedByAncestor) }
         if isEntirelyClipped { result.append(.outOfView) }
-        if !overlaps.isEmpty { result.append(.overlapsOtherControls) }
+        if overlapCount > 0 { result.append(.overlapsOtherControls) }
         return result
     }
 }
@@ -123,30 +126,50 @@ public enum Audit {
     /// The default minimum size: Apple HIG, 44 pt.
     public static let defaultMinimumSize = TouchTargetGuideline.appleHIG.minimumSize
 
+    /// The most overlapping controls listed one by one for a control; past it the report
+    /// gives their number, so a pile of overlapping controls cannot blow the report up.
+    public static let overlapListLimit = 8
+
     /// Audits every control of `window` that is hittable along its whole ancestor chain
     /// (visible, interactive, enabled); controls that cannot be hit are not listed.
+    /// Overlaps are counted in O(n log n) and listed for controls with at most
+    /// `overlapListLimit` of them, so the cost grows with the scene, not with its pairs.
     public static func run(window: Window, minimumSize: Double = defaultMinimumSize) -> AuditReport {
         let areas = TappableArea.all(in: window)
-        var overlaps = Array(repeating: [AuditOverlap](), count: areas.count)
-        for i in areas.indices where areas[i].isReachable {
-            for j in areas.indices where j > i && areas[j].isReachable {
-                let shared = areas[i].overlap(with: areas[j])
-                guard !shared.isEmpty else { continue }
-                // Later in depth-first back-to-front order means tested earlier by hitTest.
-                let winner = areas[j].control.name
-                overlaps[i].append(AuditOverlap(other: areas[j].control.name, area: shared, winner: winner))
-                overlaps[j].append(AuditOverlap(other: areas[i].control.name, area: shared, winner: winner))
+        let reachable = areas.indices.filter { areas[$0].isReachable }
+        let overlapIndex = RectOverlaps(reachable.map { areas[$0].tappable })
+        var counts = overlapIndex.counts()
+        // Counts above are of bounding boxes; a pair where a custom shape is involved
+        // counts only where the shapes really share a point.
+        for (k, i) in reachable.enumerated() where areas[i].shape != nil {
+            for m in overlapIndex.overlapping(k) where areas[reachable[m]].shape == nil || m > k {
+                guard areas[i].overlap(with: areas[reachable[m]]).isEmpty else { continue }
+                counts[k] -= 1
+                counts[m] -= 1
             }
         }
-        // Each list is already in tree order: earlier controls were appended first.
+        var overlapCounts = Array(repeating: 0, count: areas.count)
+        var overlaps = Array(repeating: [AuditOverlap](), count: areas.count)
+        for (k, i) in reachable.enumerated() {
+            overlapCounts[i] = counts[k]
+            guard counts[k] > 0, counts[k] <= overlapListLimit else { continue }
+            overlaps[i] = overlapIndex.overlapping(k).compactMap { m in
+                let j = reachable[m]
+                let shared = areas[i].overlap(with: areas[j])
+                guard !shared.isEmpty else { return nil }
+                // Later in depth-first back-to-front order means tested earlier by hitTest.
+                return AuditOverlap(other: areas[j].control.name, area: shared, winner: areas[max(i, j)].control.name)
+            }
+        }
         let entries = areas.indices.map { i in
-            entry(for: areas[i], minimumSize: minimumSize, overlaps: overlaps[i])
+            entry(for: areas[i], minimumSize: minimumSize, overlapCount: overlapCounts[i], overlaps: overlaps[i])
         }
         return AuditReport(minimumSize: minimumSize,
                            entries: groupingListRows(entries, controls: areas.map(\.control)))
     }
 
-    private static func entry(for current: TappableArea, minimumSize: Double, overlaps: [AuditOverlap]) -> AuditEntry {
+    private static func entry(for current: TappableArea, minimumSize: Double, overlapCount: Int,
+                              overlaps: [AuditOverlap]) -> AuditEntry {
         let control = current.control
         var area = current
         var scrolled: [String] = []
@@ -169,6 +192,7 @@ public enum Audit {
             limitingAncestors: area.limitingAncestors.mapValues(\.name),
             clippedEdges: area.clippedEdges,
             clippingAncestors: area.clippingAncestors.mapValues(\.name),
+            overlapCount: overlapCount,
             overlaps: overlaps,
             isInScrollContent: inScrollContent,
             reachableByScrolling: scrolled

@@ -89,15 +89,16 @@ extension ControlNode {
     }
 
     /// Sends `events` bit by bit, lowest first, each to its registrations in order,
-    /// from a snapshot taken now: handlers' changes apply to later sends only.
-    public final func sendActions(for events: ControlEvents, touch: Touch? = nil) {
+    /// from a snapshot taken now: handlers' changes apply to later sends only. `time` is
+    /// the causing input's time (the touch's timestamp when nil; see `ActionEvent.time`).
+    public final func sendActions(for events: ControlEvents, touch: Touch? = nil, time: Double? = nil) {
         let snapshot = registrations
         var remaining = events.rawValue
         while remaining != 0 {
             // Lowest bit first, as `events.bits` lists them, without building that array.
             let bit = ControlEvents(rawValue: remaining & (~remaining &+ 1))
             remaining &= ~bit.rawValue
-            let event = ActionEvent(event: bit, touch: touch)
+            let event = ActionEvent(event: bit, touch: touch, time: time)
             for registration in snapshot where registration.events.contains(bit) {
                 switch registration.handler {
                 case .closure(_, let handler):

@@ -85,7 +85,8 @@ open class ControlNode: Node {
     open override func touchBegan(_ touch: Touch) {
         guard isEnabled else { return }
         if isTracking {
-            cancelActiveTracking()
+            // The new touch causes the cancel: it happens at that touch's time.
+            cancelActiveTracking(time: touch.timestamp)
             return
         }
         guard beginTracking(touch) else { return }
@@ -141,13 +142,15 @@ open class ControlNode: Node {
         cancelActiveTracking()
     }
 
-    /// Cancels the tracked touch, if any: clears the state, calls `cancelTracking()`, sends touchCancel.
-    public final func cancelActiveTracking() {
+    /// Cancels the tracked touch, if any: clears the state, calls `cancelTracking()`, sends
+    /// touchCancel. `time` is the input time of what caused it (the tracked touch's latest
+    /// time when nil).
+    public final func cancelActiveTracking(time: Double? = nil) {
         guard isTracking else { return }
         let touch = trackingTouch
         clearTracking()
         cancelTracking()
-        sendActions(for: .touchCancel, touch: touch)
+        sendActions(for: .touchCancel, touch: touch, time: time)
     }
 
     private func clearTracking() {

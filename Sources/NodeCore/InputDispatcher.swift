@@ -13,7 +13,7 @@ public final class InputDispatcher {
     /// The batch being applied (see `applyPending`).
     private var applying: [TimedInputEvent] = []
     /// Fingers that are down, counting downs still held in `pending`, in begin order.
-    private var fingers: [Int] = []
+    private var fingers = OrderedTable<Int, Void>()
     private var pointerLocation: Point?
     private var pointerPressed = false
 
@@ -22,7 +22,7 @@ public final class InputDispatcher {
     }
 
     /// Ids of fingers currently down (applied or pending), in the order they began.
-    public var activeFingerIDs: [Int] { fingers }
+    public var activeFingerIDs: [Int] { fingers.keys }
 
     /// Feeds one event.
     public func handle(_ event: InputEvent, at time: Double) {
@@ -31,14 +31,13 @@ public final class InputDispatcher {
         switch event {
         case .touchDown(let id, _):
             guard !fingers.contains(id) else { return }
-            fingers.append(id)
+            fingers.append((), for: id)
             pending.append(TimedInputEvent(time: time, event: event))
         case .touchMotion(let id, _):
             guard fingers.contains(id) else { return }
             pending.append(TimedInputEvent(time: time, event: event))
         case .touchUp(let id):
-            guard let index = fingers.firstIndex(of: id) else { return }
-            fingers.remove(at: index)
+            guard fingers.remove(id) != nil else { return }
             pending.append(TimedInputEvent(time: time, event: event))
             if fingers.isEmpty { applyPending() }
         case .touchFrame:

@@ -34,7 +34,9 @@ open class Window: Responder {
     final var fingerScrolls: [Axis: FingerScroll] = [:]
 
     /// Active touches in the order they began.
-    public private(set) final var activeTouches: [Touch] = []
+    public final var activeTouches: [Touch] { touches.values }
+    /// The active touches by id, in begin order: O(1) lookup however many are down.
+    private final var touches = OrderedTable<TouchID, Touch>()
 
     private final var invalidations: [Invalidation] = []
 
@@ -61,7 +63,7 @@ open class Window: Responder {
 
     /// The active touch with `id`, if any.
     public final func touch(withID id: TouchID) -> Touch? {
-        activeTouches.first { $0.id == id }
+        touches[id]
     }
 
     // MARK: Dispatch
@@ -75,7 +77,7 @@ open class Window: Responder {
         let node = hitTest(location)
         let count = tapCounter.tapCount(node: node, kind: kind, location: location, time: time)
         let touch = Touch(id: id, kind: kind, location: location, timestamp: time, tapCount: count, node: node)
-        activeTouches.append(touch)
+        touches.append(touch, for: id)
         beginTouch(touch, at: time)
         return touch
     }
@@ -98,8 +100,7 @@ open class Window: Responder {
     /// An active touch lifts; unknown ids are ignored.
     public final func touchUp(_ id: TouchID, time: Double) {
         clock.advance(to: time)
-        guard let index = activeTouches.firstIndex(where: { $0.id == id }) else { return }
-        let touch = activeTouches.remove(at: index)
+        guard let touch = touches.remove(id) else { return }
         touch.timestamp = time
         if let pan = touch.pan {
             let reachesContent = endWatchedTouch(touch, pan, at: time)
@@ -121,15 +122,15 @@ open class Window: Responder {
     /// Cancels one active touch; unknown ids are ignored.
     public final func touchCancel(_ id: TouchID, time: Double) {
         clock.advance(to: time)
-        guard let index = activeTouches.firstIndex(where: { $0.id == id }) else { return }
-        cancel(activeTouches.remove(at: index), time: time)
+        guard let touch = touches.remove(id) else { return }
+        cancel(touch, time: time)
     }
 
     /// Cancels every active touch of `kind` (all touches when nil), in the order they began.
     public final func cancelAllTouches(kind: TouchKind? = nil, time: Double) {
         clock.advance(to: time)
-        let cancelled = activeTouches.filter { kind == nil || $0.kind == kind }
-        activeTouches.removeAll { kind == nil || $0.kind == kind }
+        let cancelled = touches.values.filter { kind == nil || $0.kind == kind }
+        for touch in cancelled { touches.remove(touch.id) }
         for touch in cancelled { cancel(touch, time: time) }
     }
 

@@ -13,7 +13,7 @@ public enum CanvasError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidSize(w, h): return "invalid canvas size \(w)×\(h) (each side must be 1...\(Canvas.maximumDimension))"
+        case let .invalidSize(w, h): return "invalid canvas size \(w)×\(h) (each side must be 1...\(Canvas.maximumDimension), at most \(Canvas.maximumPixelCount) pixels)"
         case let .invalidStride(s, w): return "invalid stride \(s) bytes for width \(w) (needs a multiple of 4, at least \(w * 4))"
         case .misalignedBuffer: return "pixel buffer is not 4-byte aligned"
         case .pixmanFailed: return "pixman could not wrap the pixel buffer"
@@ -30,6 +30,8 @@ public enum CanvasError: Error, Equatable, CustomStringConvertible {
 public final class Canvas {
     /// The largest width or height accepted.
     public static let maximumDimension = 16_384
+    /// The most pixels a canvas may have (64 Mi: 256 MiB of memory).
+    public static let maximumPixelCount = 1 << 26
 
     public let width: Int
     public let height: Int
@@ -82,7 +84,8 @@ public final class Canvas {
     }
 
     private static func validate(width: Int, height: Int, stride: Int) throws(CanvasError) {
-        guard (1...maximumDimension).contains(width), (1...maximumDimension).contains(height) else {
+        guard (1...maximumDimension).contains(width), (1...maximumDimension).contains(height),
+              width * height <= maximumPixelCount else {
             throw .invalidSize(width: width, height: height)
         }
         guard stride % 4 == 0, stride >= width * 4 else { throw .invalidStride(stride: stride, width: width) }

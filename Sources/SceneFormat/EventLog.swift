@@ -174,7 +174,7 @@ public enum EventLog {
             if let raw = r.raw("touch") {
                 switch raw.value {
                 case .string("pointer"): touch = .pointer
-                case .number(let n) where n == n.rounded(): touch = .finger(Int(n))
+                case .number(let n) where ObjectReader.wholeNumber(n) != nil: touch = .finger(Int(n))
                 default: throw r.fail("touch", "expected a touch id or \"pointer\"")
                 }
             }
@@ -233,7 +233,7 @@ public enum EventRecorder {
 
     /// The log entry for one send.
     public static func entry(for control: ControlNode, event: ActionEvent, now: () -> Double) -> EventLogEntry {
-        EventLogEntry(time: event.touch?.timestamp ?? now(), node: control.name, event: event.event,
+        EventLogEntry(time: event.time ?? now(), node: control.name, event: event.event,
                       touch: event.touch?.id, location: event.touch?.location(in: control), value: control.eventValue)
     }
 }

@@ -49,14 +49,18 @@ public enum InputScript {
         let lineFix = { (e: FormatError) in FormatError(file: e.file, line: line, key: e.key, message: e.message) }
         do throws(FormatError) {
             let t = try r.required("t") { (r: inout ObjectReader, k: String) throws(FormatError) in
-                try r.number(k, in: 0...Double.greatestFiniteMagnitude)
+                try r.number(k, in: FileLimits.times)
             }
             let type = try r.required("type") { (r: inout ObjectReader, k: String) throws(FormatError) in
                 try r.choice(k, allTypes)
             }
             func point(_ r: inout ObjectReader) throws(FormatError) -> Point {
-                let x = try r.required("x") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
-                let y = try r.required("y") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
+                let x = try r.required("x") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.number(k, in: FileLimits.coordinates)
+                }
+                let y = try r.required("y") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.number(k, in: FileLimits.coordinates)
+                }
                 return Point(x: x, y: y)
             }
             func id(_ r: inout ObjectReader) throws(FormatError) -> Int {

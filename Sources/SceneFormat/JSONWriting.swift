@@ -40,7 +40,8 @@ public enum JSONWriting {
     /// Appends what `integral` returns.
     public static func appendIntegral(_ n: Double, to out: inout [UInt8]) {
         guard n.isFinite else { return out += Array("null".utf8) }
-        if n == n.rounded() && abs(n) < 1e15 {
+        // Every whole number up to 2⁵³ prints exactly; past it a double skips integers.
+        if n == n.rounded() && abs(n) <= 9_007_199_254_740_992 {
             appendInteger(Int(n), to: &out)
         } else {
             out += Array(String(n).utf8)
@@ -50,10 +51,14 @@ public enum JSONWriting {
     /// Appends what `coordinate` returns: the shortest decimal of the rounded value, as
     /// `String(Double)` writes it, computed from integer thousandths below 10⁹ (where that
     /// decimal has at most 12 significant digits, so it is the unique shortest form).
+    /// Past 10⁹ the value is written in `String(Double)`'s shortest form (which JSON
+    /// accepts: `1e+300`), never `inf`; a non-finite value is `null`.
     public static func appendCoordinate(_ n: Double, to out: inout [UInt8]) {
+        guard n.isFinite else { return out += Array("null".utf8) }
         let thousandths = (n * coordinateScale).rounded()
         guard abs(thousandths) < 1e12 else {
-            let rounded = thousandths / coordinateScale
+            // n × 1000 may overflow: beyond 10¹⁵ a double has no fraction left to round.
+            let rounded = abs(n) < 1e15 ? thousandths / coordinateScale : n
             return out += Array(String(rounded == 0 ? 0 : rounded).utf8)
         }
         var m = Int(thousandths)

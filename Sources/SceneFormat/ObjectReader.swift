@@ -30,7 +30,7 @@ struct ObjectReader {
         FormatError(file: file, line: line ?? memberLine(key) ?? self.line, key: keyPath(key), message: message)
     }
 
-    private func memberLine(_ key: String) -> Int? { index(of: key).map { members[$0].line } }
+    func memberLine(_ key: String) -> Int? { index(of: key).map { members[$0].line } }
 
     func has(_ key: String) -> Bool { index(of: key) != nil }
 
@@ -81,14 +81,25 @@ struct ObjectReader {
         return n
     }
 
+    /// A whole number of magnitude at most `FileLimits.maximumID`.
     mutating func integer(_ key: String) throws(FormatError) -> Int? {
         guard let n = try number(key) else { return nil }
-        guard n == n.rounded(), abs(n) <= Double(Int32.max) else { throw fail(key, "expected a whole number, got \(Self.format(n))") }
-        return Int(n)
+        guard let value = Self.wholeNumber(n) else { throw fail(key, Self.wholeNumberMessage(n)) }
+        return value
+    }
+
+    static func wholeNumber(_ n: Double) -> Int? {
+        n == n.rounded() && abs(n) <= FileLimits.maximumID ? Int(n) : nil
+    }
+
+    static func wholeNumberMessage(_ n: Double) -> String {
+        let limit = format(FileLimits.maximumID)
+        return "expected a whole number in -\(limit)...\(limit), got \(format(n))"
     }
 
     /// An array of exactly `count` numbers; `names` describe them in messages.
-    mutating func numbers(_ key: String, names: [String]) throws(FormatError) -> [Double]? {
+    mutating func numbers(_ key: String, names: [String],
+                          in ranges: [ClosedRange<Double>]? = nil) throws(FormatError) -> [Double]? {
         guard let node = raw(key) else { return nil }
         func shape() -> String { "[" + names.joined(separator: ", ") + "]" }
         guard case .array(let items) = node.value else { throw fail(key, "expected \(shape()), got \(node.typeName)") }
@@ -100,6 +111,10 @@ struct ObjectReader {
         for (i, item) in items.enumerated() {
             guard case .number(let n) = item.value else {
                 throw fail(key, "\(names[i]) must be a number, got \(item.typeName)", line: item.line)
+            }
+            if let range = ranges?[i], !range.contains(n) {
+                throw fail(key, "\(names[i]) \(Self.format(n)) is out of range \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))",
+                           line: item.line)
             }
             result.append(n)
         }
@@ -132,7 +147,5 @@ struct ObjectReader {
         }
     }
 
-    static func format(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    }
+    static func format(_ n: Double) -> String { JSONWriting.integral(n) }
 }

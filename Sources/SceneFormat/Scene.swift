@@ -5,6 +5,9 @@ public struct Scene {
     public var size: Size
     public var background: Color
     public var root: Node
+    /// The line of the `size` key in the scene file (0 for a scene made in code), for
+    /// messages about the window size that only a command can check (the canvas at a scale).
+    public var sizeLine = 0
 
     public init(size: Size, background: Color, root: Node) {
         self.size = size

@@ -22,16 +22,16 @@ public enum SceneDecoder {
         let size = try reader.required("size") { (r: inout ObjectReader, k: String) throws(FormatError) in
             try r.numbers(k, names: ["width", "height"])
         }
-        guard size[0] > 0, size[1] > 0 else {
-            throw reader.fail("size", "width and height must be positive, got [\(ObjectReader.format(size[0])), \(ObjectReader.format(size[1]))]")
-        }
+        try checkSize(size, reader)
         let background = try reader.color("background") ?? Scene.defaultBackground
         guard let rootJSON = reader.raw("root") else { throw reader.fail("root", "required key is missing", line: reader.line) }
         try reader.finish(allowed: sceneKeys.joined(separator: ", "))
         var names: [String: Int] = [:]
         let root = try decodeNode(rootJSON, file: file, path: "root", names: &names)
         try checkRowNames(in: root, against: names)
-        return Scene(size: Size(width: size[0], height: size[1]), background: background, root: root)
+        var scene = Scene(size: Size(width: size[0], height: size[1]), background: background, root: root)
+        scene.sizeLine = reader.memberLine("size") ?? reader.line
+        return scene
     }
 
     static func decodeNode(_ json: JSONNode, file: String, path: String,
@@ -52,6 +52,7 @@ public enum SceneDecoder {
         guard frame[2] >= 0, frame[3] >= 0 else {
             throw r.fail("frame", "width and height must not be negative, got \(ObjectReader.format(frame[2])) × \(ObjectReader.format(frame[3]))")
         }
+        try checkCoordinates(frame, names: ["x", "y", "width", "height"], key: "frame", r)
 
         let node: Node
         switch kind {
@@ -64,7 +65,8 @@ public enum SceneDecoder {
         case .list: node = try makeList(&r, name: name, path: path)
         }
         node.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
-        if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"]) {
+        if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"],
+                                    in: Array(repeating: FileLimits.coordinates, count: 4)) {
             node.hitTestSlop = EdgeInsets(top: slop[0], left: slop[1], bottom: slop[2], right: slop[3])
         }
         if let hidden = try r.bool("hidden") { node.isHidden = hidden }
@@ -73,7 +75,7 @@ public enum SceneDecoder {
         if let clips = try r.bool("clips") { node.clipsToBounds = clips }
         if let color = try r.color("color") { node.backgroundColor = color }
         if let color = try r.color("borderColor") { node.borderColor = color }
-        if let width = try r.number("borderWidth", in: 0...Double.greatestFiniteMagnitude) { node.borderWidth = width }
+        if let width = try r.number("borderWidth", in: FileLimits.lengths) { node.borderWidth = width }
         if let label = try r.string("label") { node.label = label }
         if let color = try r.color("labelColor") { node.labelColor = color }
         if let shape = try r.hitShape("shape") { node.hitShape = shape }
@@ -81,7 +83,7 @@ public enum SceneDecoder {
         if let control = node as? ControlNode {
             if let enabled = try r.bool("enabled") { control.isEnabled = enabled }
             if let selected = try r.bool("selected") { control.isSelected = selected }
-            if let tolerance = try r.number("dragTolerance", in: 0...Double.greatestFiniteMagnitude) { control.dragTolerance = tolerance }
+            if let tolerance = try r.number("dragTolerance", in: FileLimits.lengths) { control.dragTolerance = tolerance }
             if let c = try r.color("highlightedColor") { control.highlightedColor = c }
             if let c = try r.color("disabledColor") { control.disabledColor = c }
             if let c = try r.color("selectedColor") { control.selectedColor = c }
@@ -117,5 +119,27 @@ public enum SceneDecoder {
         if kind == .list { allowed += listKeys }
         try r.finish(allowed: allowed.joined(separator: ", "))
         return node
+    }
+
+    /// The window must fit a canvas at scale 1 (see `FileLimits`).
+    private static func checkSize(_ size: [Double], _ reader: ObjectReader) throws(FormatError) {
+        let shown = "[\(ObjectReader.format(size[0])), \(ObjectReader.format(size[1]))]"
+        let side = FileLimits.maximumSceneSide
+        guard size[0] > 0, size[1] > 0, size[0] <= side, size[1] <= side else {
+            throw reader.fail("size", "width and height must be more than 0 and at most \(ObjectReader.format(side)) points, got \(shown)")
+        }
+        guard size[0] * size[1] <= FileLimits.maximumSceneArea else {
+            throw reader.fail("size", "\(shown) is \(ObjectReader.format(size[0] * size[1])) square points, more than the \(ObjectReader.format(FileLimits.maximumSceneArea)) a window may have")
+        }
+    }
+
+    /// Frame values stay within `FileLimits.maximumCoordinate`; the line is the key's (the
+    /// decoder checks the signs first, with its own message).
+    private static func checkCoordinates(_ values: [Double], names: [String], key: String,
+                                         _ r: ObjectReader) throws(FormatError) {
+        for (value, name) in zip(values, names) where !FileLimits.coordinates.contains(value) {
+            let limit = ObjectReader.format(FileLimits.maximumCoordinate)
+            throw r.fail(key, "\(name) \(ObjectReader.format(value)) is out of range -\(limit)...\(limit)")
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import NodeCore
 import SceneFormat
 
@@ -26,12 +26,33 @@ public struct CommandFailure: Error, CustomStringConvertible {
 
 /// Loads the project's files from disk, turning every failure into one clear line.
 public enum InputFiles {
-    /// The bytes of `path`; a missing or unreadable file is bad input (status 2).
+    /// The largest input file read (1 GiB): a pipe that never ends is bad input, not a crash.
+    public static let maximumFileSize = 1 << 30
+
+    /// The bytes of `path`: a regular file, a pipe, a FIFO or `/dev/stdin` (process
+    /// substitution in CI). A missing, unreadable or too large file, or a directory, is bad
+    /// input (status 2).
     public static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw .badInput("\(path): cannot read: \(Self.reason(error))")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .badInput("\(path): cannot read: \(reason(errno))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .badInput("\(path): cannot read: \(reason(errno))") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .badInput("\(path): cannot read: is a directory") }
+        var bytes: [UInt8] = []
+        if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(min(Int(info.st_size), maximumFileSize) + 1) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return bytes }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .badInput("\(path): cannot read: \(reason(errno))")
+            }
+            guard bytes.count + n <= maximumFileSize else {
+                throw .badInput("\(path): cannot read: larger than \(maximumFileSize >> 30) GiB")
+            }
+            bytes.append(contentsOf: chunk[..<n])
         }
     }
 
@@ -53,13 +74,10 @@ public enum InputFiles {
         }
     }
 
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let text = strerror(Int32(underlying.code)) {
-            return String(cString: text)
-        }
-        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
+    /// `no such file`, `permission denied`: strerror in lower case, as in the rest of a message.
+    static func reason(_ code: Int32) -> String {
+        if code == ENOENT { return "no such file" }
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -1,16 +1,56 @@
 import AuditFormat
 import NodeCore
 import SceneFormat
+import TouchstoneApp
 
 /// The tappable-area audit of a scene for `touchstone audit`.
 public enum SceneAudit {
     /// The default `--min-size`: Apple's 44 pt.
     public static let defaultMinimumSize = Audit.defaultMinimumSize
 
-    /// The report on `window` as a table, or as JSON, and whether it has findings.
-    public static func report(on window: Window, minimumSize: Double, json: Bool) -> (text: String, hasFindings: Bool) {
+    /// Writes the report on `window` to `sink` in chunks as it is formatted; returns whether
+    /// it has findings. A failed write is an output error (status 1).
+    public static func write(on window: Window, minimumSize: Double, json: Bool,
+                             to sink: LineSink) throws(OutputError) -> Bool {
         let report = Audit.run(window: window, minimumSize: minimumSize)
-        let text = json ? AuditJSONFormatter.format(report) : AuditTableFormatter.format(report)
-        return (text, report.hasFindings)
+        var output = ChunkedOutput(sink: sink)
+        if json {
+            AuditJSONFormatter.write(report, to: &output)
+        } else {
+            AuditTableFormatter.write(report, to: &output)
+        }
+        try output.finish()
+        return report.hasFindings
+    }
+}
+
+/// Text gathered into chunks of `chunkSize` bytes, each written to a sink with one call;
+/// the first failure stops further writes and is thrown by `finish()`.
+struct ChunkedOutput: TextOutputStream {
+    static let chunkSize = 1 << 16
+    let sink: LineSink
+    private var buffer: [UInt8] = []
+    private var failure: OutputError?
+
+    init(sink: LineSink) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    mutating func write(_ string: String) {
+        guard failure == nil else { return }
+        buffer += string.utf8
+        if buffer.count >= Self.chunkSize { flush() }
+    }
+
+    mutating func finish() throws(OutputError) {
+        flush()
+        if let failure { throw failure }
+    }
+
+    private mutating func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        do throws(OutputError) { try sink.write(bytes: buffer) } catch { failure = error }
+        buffer.removeAll(keepingCapacity: true)
     }
 }

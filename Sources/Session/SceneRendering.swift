@@ -1,6 +1,7 @@
-import Foundation
+import FileOutput
 import NodeCore
 import Render
+import SceneFormat
 import TouchDiagnostics
 
 /// The pointer-location HUD and touch inspector as one frame shows them.
@@ -19,6 +20,17 @@ public enum SceneRendering {
     /// The buffer scales `--scale` accepts.
     public static let supportedScales = Renderer.supportedScales
 
+    /// Throws bad input (status 2, `FILE:LINE: size`) when `scene` at `scale` needs a
+    /// larger canvas than `Canvas` allows; the commands check this before any work.
+    public static func requireRenderable(_ scene: Scene, file: String, scale: RenderScale) throws(CommandFailure) {
+        let pixels = PixelRect(snapping: Rect(origin: .zero, size: scene.size), scale: scale)
+        let side = Canvas.maximumDimension, most = Canvas.maximumPixelCount
+        guard pixels.width > side || pixels.height > side || pixels.width * pixels.height > most else { return }
+        let error = FormatError(file: file, line: scene.sizeLine, key: "size", message:
+            "\(JSONWriting.integral(scene.size.width)) × \(JSONWriting.integral(scene.size.height)) points at scale \(scale) is \(pixels.width) × \(pixels.height) pixels; an image may be at most \(side) pixels a side and \(most) pixels in all")
+        throw .badInput(error.description)
+    }
+
     /// Paints `window` (with its overlay switch as it is) over `background` at `scale`,
     /// then `touchMarkers` and the pointer-location HUD over everything, and writes the PNG to `path`. A bad scale is
     /// bad input (status 2); a canvas or file failure is a runtime failure (status 1).
@@ -32,9 +44,7 @@ public enum SceneRendering {
         } catch {
             throw .badInput(error.description)
         }
-        renderer.warningHandler = { message in
-            FileHandle.standardError.write(Data("touchstone: \(message)\n".utf8))
-        }
+        renderer.warningHandler = { StandardError.writeLine("touchstone: \($0)") }
         let canvas: Canvas
         do {
             canvas = try renderer.renderImage()

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import NodeCore
 import Render
@@ -70,7 +71,7 @@ public final class App {
         window.showsTappableAreas = options.showsTappableAreas
         do {
             painter = try FramePainter(window: window, background: options.background) {
-                FileHandle.standardError.write(Data("touchstone: \($0)\n".utf8))
+                StandardError.writeLine("touchstone: \($0)")
             }
         } catch {
             throw .render(error)
@@ -105,7 +106,7 @@ public final class App {
             try app.run()
             exit(0)
         } catch {
-            FileHandle.standardError.write(Data("\(CommandLine.arguments.first ?? "app"): error: \(error)\n".utf8))
+            StandardError.writeLine("\(CommandLine.arguments.first ?? "app"): error: \(error)")
             exit(1)
         }
     }

@@ -1,3 +1,4 @@
+public import FileOutput
 import Glibc
 import WaylandClient
 
@@ -17,26 +18,47 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 
 /// Writes text lines to standard output or a file as they happen: one `write(2)`
 /// per line, no buffering, so a crash or kill loses nothing already sent, and the
-/// input path pays no more than the system call.
+/// input path pays no more than the system call. Every failed write is an error,
+/// never silent.
 public final class LineSink {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The replacement file of `init(replacing:)`, renamed into place by `commit()`.
+    private let output: OutputFile?
     public let path: String?
 
     /// Standard output.
     public init() {
         descriptor = STDOUT_FILENO
         ownsDescriptor = false
+        output = nil
         path = nil
     }
 
-    /// A new or truncated file at `path`.
+    /// A new or truncated file at `path`, written as lines are sent: a live session's log
+    /// and recording, which must survive a kill.
     public init(path: String) throws(OutputError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: path, operation: .create, errno: Glibc.errno) }
         descriptor = fd
         ownsDescriptor = true
+        output = nil
         self.path = path
+    }
+
+    /// A file that replaces `path` only when `commit()` is called (see `OutputFile`): an
+    /// offline command's output, where a failure must leave the old file as it was.
+    public init(replacing path: String) throws(OutputFileError) {
+        let file = try OutputFile(path: path)
+        descriptor = file.descriptor
+        ownsDescriptor = false
+        output = file
+        self.path = path
+    }
+
+    /// Puts an `init(replacing:)` file in place; nothing for the other kinds.
+    public func commit() throws(OutputFileError) {
+        try output?.commit()
     }
 
     /// Writes `line` and a newline.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import TouchstoneApp
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,8 +31,7 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let scene = try InputFiles.loadScene(scene)
         let window = scene.makeWindow()
-        let report = SceneAudit.report(on: window, minimumSize: minSize, json: json)
-        print(report.text, terminator: "")
-        if report.hasFindings { throw ExitCode(Self.findingsStatus) }
+        let hasFindings = try SceneAudit.write(on: window, minimumSize: minSize, json: json, to: LineSink())
+        if hasFindings { throw ExitCode(Self.findingsStatus) }
     }
 }

@@ -26,10 +26,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scene = try InputFiles.loadScene(scene)
-        let window = scene.makeWindow()
+        try OutputPaths.requireDistinct(inputs: [("scene", scene)], outputs: [("--png", png)])
+        let loaded = try InputFiles.loadScene(scene)
+        try SceneRendering.requireRenderable(loaded, file: scene, scale: scale)
+        let window = loaded.makeWindow()
         window.showsTappableAreas = debugOverlay
-        try SceneRendering.writePNG(of: window, background: scene.background, scale: scale, to: png)
+        try SceneRendering.writePNG(of: window, background: loaded.background, scale: scale, to: png)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Render
 import Session
 import TouchstoneApp
@@ -39,9 +40,14 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputPaths.requireDistinct(inputs: [("scene", scene), ("input script", input)],
+                                        outputs: [("--events", events), ("--png", png)].compactMap { role, path in
+                                            path.map { (role, $0) }
+                                        })
         let scene = try InputFiles.loadScene(scene)
         let script = try InputFiles.loadInputScript(input)
-        let sink = try events.map { path throws(OutputError) in try LineSink(path: path) } ?? LineSink()
+        if png != nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
+        let sink = try events.map { path throws(OutputFileError) in try LineSink(replacing: path) } ?? LineSink()
         var writeError: OutputError?
         let replay = Replay(scene: scene, showsTappableAreas: debugOverlay, showsTouches: showTouches,
                             showsPointerLocation: pointerLocation) { entry in
@@ -50,6 +56,7 @@ struct ReplayCommand: ParsableCommand {
         }
         replay.play(script)
         if let writeError { throw writeError }
+        try sink.commit()
         if let png {
             try SceneRendering.writePNG(of: replay.window, background: scene.background, scale: scale,
                                         touchMarkers: replay.touchMarkers(),

@@ -31,6 +31,10 @@ struct RunCommand: ParsableCommand {
     var fullscreen = false
 
     func run() throws {
+        try OutputPaths.requireDistinct(inputs: [("scene", scene)],
+                                        outputs: [("--events", events), ("--record", record)].compactMap { role, path in
+                                            path.map { (role, $0) }
+                                        })
         let loaded = try InputFiles.loadScene(scene)
         var options = AppOptions(title: "Touchstone — \(scene)", size: loaded.size, background: loaded.background,
                                  showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import Session
 import TouchstoneApp
@@ -14,8 +15,11 @@ struct Touchstone: ParsableCommand {
     )
 
     /// Runs a command and maps failures to behaviour.md §8 exit statuses: 2 for bad
-    /// arguments or input files, 1 for runtime failures, 3 for audit findings.
+    /// arguments or input files, 1 for runtime failures (output errors included), 3 for
+    /// audit findings. SIGPIPE is ignored, so a closed pipe (`| head -1`) is a failed
+    /// write: status 1 and one line, like any other output error.
     static func main() {
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -24,22 +28,30 @@ struct Touchstone: ParsableCommand {
             Foundation.exit(code.rawValue)
         } catch let error as AppError {
             // Runtime failures of a live window: no compositor, compositor gone, output files.
-            FileHandle.standardError.write(Data("touchstone: error: \(error)\n".utf8))
+            StandardError.writeLine("touchstone: error: \(error)")
             Foundation.exit(CommandFailure.runtimeStatus)
         } catch let error as OutputError {
-            FileHandle.standardError.write(Data("touchstone: error: \(error)\n".utf8))
+            StandardError.writeLine("touchstone: error: \(error)")
+            Foundation.exit(CommandFailure.runtimeStatus)
+        } catch let error as OutputFileError {
+            StandardError.writeLine("touchstone: error: \(error)")
             Foundation.exit(CommandFailure.runtimeStatus)
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("touchstone: error: \(failure.message)\n".utf8))
+            StandardError.writeLine("touchstone: error: \(failure.message)")
             Foundation.exit(failure.status)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success {
+                // --help and --version: their text is the output, so a failed write is an output error.
+                do throws(OutputError) {
+                    try LineSink().write(message)
+                } catch {
+                    StandardError.writeLine("touchstone: error: \(error)")
+                    Foundation.exit(CommandFailure.runtimeStatus)
+                }
                 Foundation.exit(0)
             }
-            let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.hasPrefix("Error:") ? message : "touchstone: error: \(message)").utf8 + [0x0A]))
+            StandardError.writeLines(message.hasPrefix("Error:") ? message : "touchstone: error: \(message)")
             Foundation.exit(2)
         }
     }

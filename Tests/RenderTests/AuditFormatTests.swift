@@ -52,3 +52,36 @@ private func sampleReport() -> AuditReport {
         #expect(text.hasSuffix("b        button  10, 10, 50 × 50         ok\nno findings\n"))
     }
 }
+
+@Suite struct AuditFormatLimitsTests {
+    private func report(_ nodes: [Node]) -> AuditReport {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        for node in nodes { root.addSubnode(node) }
+        return Audit.run(window: Window(root: root, size: Size(width: 400, height: 400)))
+    }
+
+    @Test func coordinatesAreRoundedAsInTheEventLog() {
+        let b = ButtonNode(name: "b", frame: Rect(x: 17.939999999999998, y: 0.1 + 0.2, width: 50.0004, height: 50))
+        let text = AuditTableFormatter.format(report([b]))
+        #expect(text.contains("b        button  17.94, 0.3, 50 × 50     ok\n"))
+        #expect(AuditJSONFormatter.format(report([b])).contains("\"tappable\": [17.94, 0.3, 50, 50]"))
+    }
+
+    @Test func aVeryLongNameDoesNotPadEveryRow() {
+        let long = ButtonNode(name: String(repeating: "x", count: 500), frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let short = ButtonNode(name: "s", frame: Rect(x: 100, y: 100, width: 50, height: 50))
+        let lines = AuditTableFormatter.format(report([long, short])).split(separator: "\n")
+        let row = lines.first { $0.hasPrefix("s ") }!
+        #expect(row.count < 120)
+        #expect(row.hasPrefix("s" + String(repeating: " ", count: AuditTableFormatter.maximumColumnWidth + 1) + "button"))
+    }
+
+    @Test func manyOverlapsPrintOneSummaryLine() {
+        let nodes = (0 ..< 12).map { ButtonNode(name: "b\($0)", frame: Rect(x: 10, y: 10, width: 50, height: 50)) }
+        let text = AuditTableFormatter.format(report(nodes))
+        #expect(text.contains("overlaps 11 other controls (more than 8: not listed one by one)"))
+        #expect(!text.contains("overlaps b1 at"))
+        let json = AuditJSONFormatter.format(report(nodes))
+        #expect(json.contains("\"overlapCount\": 11,\n      \"overlaps\": [],"))
+    }
+}

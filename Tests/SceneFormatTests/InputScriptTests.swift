@@ -60,9 +60,9 @@ import NodeCore
         }
         #expect(message(#"{"t":0,"type":"touch.tap"}"#)
                 == "in.jsonl:1: type: 'touch.tap' is not one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.leave, pointer.axis, pointer.axis_stop, key")
-        #expect(message(#"{"t":0,"type":"touch.down","id":1.5,"x":0,"y":0}"#) == "in.jsonl:1: id: expected a whole number, got 1.5")
+        #expect(message(#"{"t":0,"type":"touch.down","id":1.5,"x":0,"y":0}"#) == "in.jsonl:1: id: expected a whole number in -9007199254740991...9007199254740991, got 1.5")
         #expect(message(#"{"t":0,"type":"touch.down","id":1,"x":0}"#) == "in.jsonl:1: y: required key is missing")
-        #expect(message(#"{"t":-1,"type":"touch.frame"}"#) == "in.jsonl:1: t: must be at least 0, got -1")
+        #expect(message(#"{"t":-1,"type":"touch.frame"}"#) == "in.jsonl:1: t: -1 is out of range 0...9007199254740991")
         #expect(message(#"{"type":"touch.frame"}"#) == "in.jsonl:1: t: required key is missing")
         #expect(message("{\"t\":0,\"type\":\"key\",\"key\":\"d\",\"state\":\"down\"}") == "in.jsonl:1: state: 'down' is not one of pressed, released")
         #expect(message("[1]") == "in.jsonl:1: expected an object, got an array")

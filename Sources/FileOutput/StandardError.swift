@@ -1,0 +1,28 @@
+import Glibc
+
+/// Writes to standard error with `write(2)`, ignoring failures: a closed or full stderr
+/// must not turn an error report into a crash (`FileHandle.write` traps), and there is
+/// nowhere left to report that it failed. Terminal control characters are escaped.
+public enum StandardError {
+    /// Writes `line` and a newline.
+    public static func writeLine(_ line: String) {
+        var bytes = Array(TerminalText.escaped(line).utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return }
+                offset += n
+            }
+        }
+    }
+}
+
+extension StandardError {
+    /// Writes multi-line text (argument-parser usage), escaping each line.
+    public static func writeLines(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { writeLine(String(line)) }
+    }
+}
