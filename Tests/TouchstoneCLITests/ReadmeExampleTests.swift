@@ -22,3 +22,20 @@ import NodeCore
         #expect(taps == ["play tapped by touch 1"])
     }
 }
+
+/// The README's scrolling snippet, kept compiling and true.
+@Suite struct ReadmeScrollingExampleTests {
+    @Test func scrollNodeSnippetScrollsAndReportsToItsObserver() {
+        let list = ScrollNode(name: "list", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.contentSize = Size(width: 320, height: 2000)
+        list.cancelsControlTouches = true
+        var seen: [String] = []
+        list.addScrollObserver { _, event in seen.append("\(event.kind.name) \(event.offset.y)") }
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        root.addSubnode(list)
+        let input = InputDispatcher(window: Window(root: root, size: Size(width: 320, height: 480)))
+        input.handle(.pointerMotion(location: Point(x: 100, y: 100)), at: 0)
+        input.handle(.pointerAxis(.vertical, value: 40, source: .wheel), at: 10)
+        #expect(seen == ["scrolled 40.0"])
+    }
+}
