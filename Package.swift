@@ -62,11 +62,16 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Text: shaping (over the FreeType faces), bidirectional ordering, Unicode line breaking.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
 
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
-            dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG"],
+            dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
+                           "CHarfBuzz", "CFriBidi", "CUnibreak"],
             swiftSettings: releaseHotPath
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.

@@ -204,18 +204,20 @@ public final class Renderer {
         fontResolved = true
         do {
             let file: FontFile
+            var fallbackFamily = FontFile.defaultFamily
             switch labelFont {
             case .none:
                 return nil
             case let .file(f):
                 file = f
             case let .system(family):
+                fallbackFamily = family
                 guard let found = FontMatchCache.standard.match(family: family, lookUp: { FontFile.match(family: family) }) else {
                     throw FontError.noMatch(family: family)
                 }
                 file = found
             }
-            glyphRenderer = try GlyphRenderer(font: file)
+            glyphRenderer = try GlyphRenderer(font: file, fallbackFamily: fallbackFamily)
         } catch {
             warningHandler("warning: node labels are not drawn: \(error)")
         }
