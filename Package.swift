@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "TextGolden"]
         ),
         .executableTarget(
             name: "RenderBenchmarks",

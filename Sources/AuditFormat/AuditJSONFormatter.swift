@@ -15,7 +15,8 @@ import SceneFormat
 /// ```
 /// Rects are `[x, y, width, height]` in window points.
 public enum AuditJSONFormatter {
-    public static func format(_ report: AuditReport) -> String {
+    /// `textNotes` add `"textNotes": [{"node": "title", "part": "text", "truncated": true, "clipped": false}]`.
+    public static func format(_ report: AuditReport, textNotes: [AuditTextNote] = []) -> String {
         let controls: [JSONValue] = report.entries.map { entry in
             var scrolling: [(String, JSONValue)] = []
             if entry.isInScrollContent {
@@ -44,6 +45,10 @@ public enum AuditJSONFormatter {
             ("minimumSize", .number(report.minimumSize)),
             ("findingCount", .number(Double(report.findingCount))),
             ("controls", .array(controls)),
+            ("textNotes", .array(textNotes.map { note in
+                .object([("node", .string(note.node)), ("part", .string(note.part)),
+                         ("truncated", .bool(note.isTruncated)), ("clipped", .bool(note.isClipped))])
+            })),
         ])
         var out = ""
         root.write(to: &out, indent: 0)

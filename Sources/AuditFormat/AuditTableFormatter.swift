@@ -10,12 +10,14 @@ public import NodeCore
 /// 2 findings in 1 of 3 controls
 /// ```
 public enum AuditTableFormatter {
-    public static func format(_ report: AuditReport) -> String {
+    /// `textNotes` are listed after the table.
+    public static func format(_ report: AuditReport, textNotes: [AuditTextNote] = []) -> String {
         var lines: [String] = []
         let count = report.entries.count
         lines.append("Tappable-area audit: \(count) control\(count == 1 ? "" : "s"), minimum \(number(report.minimumSize)) pt")
         guard count > 0 else {
             lines.append("no hittable controls")
+            lines.append(contentsOf: textNotes.map(\.line))
             return lines.joined(separator: "\n") + "\n"
         }
         var rows: [[String]] = [["CONTROL", "KIND", "TAPPABLE (x, y, w × h)", "FINDINGS"]]
@@ -35,6 +37,7 @@ public enum AuditTableFormatter {
         }
         lines.append(contentsOf: table(rows))
         lines.append(contentsOf: notes)
+        lines.append(contentsOf: textNotes.map(\.line))
         let flagged = report.entries.filter { !$0.findings.isEmpty }.count
         if report.hasFindings {
             let n = report.findingCount

@@ -18,7 +18,8 @@ final class FontCollection {
     private(set) var faces: [FontFace] = []
     private var faceIndices: [FaceKey: Int] = [:]
     private var fallbacks: FontFallbackList?
-    private var fallbacksLoaded = false
+    /// Whether fontconfig's ranking was asked for (only once a character needed it).
+    private(set) var hasLoadedFallbacks = false
     /// The stand-in font chosen for each character the label font lacks (nil: none has it).
     private var fallbackFiles: [UInt32: FontFile?] = [:]
 
@@ -83,8 +84,8 @@ final class FontCollection {
 
     private func fallbackFile(for scalar: UInt32) -> FontFile? {
         if let known = fallbackFiles[scalar] { return known }
-        if !fallbacksLoaded {
-            fallbacksLoaded = true
+        if !hasLoadedFallbacks {
+            hasLoadedFallbacks = true
             fallbacks = FontFallbackList(family: fallbackFamily)
         }
         let file = fallbacks?.font(covering: scalar)

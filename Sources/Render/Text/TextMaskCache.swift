@@ -87,6 +87,11 @@ final class TextMaskCache {
         return slot
     }
 
+    /// Drops every mask.
+    func removeAll() {
+        while tail >= 0 { evict(tail) }
+    }
+
     private func evict(_ slot: Int) {
         unlink(slot)
         index[slots[slot].key] = nil
