@@ -35,7 +35,7 @@ import Testing
         let scene = try SceneDecoder.decode(bytes, file: path)
         let window = scene.makeWindow()
         window.showsTappableAreas = overlay
-        let renderer = try Renderer(window: window, background: scene.background, scale: 1)
+        let renderer = try Renderer(window: window, background: scene.background, scale: 1, labelFont: pinnedFonts)
         return try renderer.renderImage()
     }
 

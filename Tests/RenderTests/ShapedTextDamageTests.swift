@@ -3,7 +3,7 @@ import Testing
 @testable import Render
 
 /// Repainting only the damage of changes to shaped labels and text nodes gives the pixels
-/// of a full repaint.
+/// of a full repaint, at whole and fractional scales.
 @Suite struct ShapedTextDamageTests {
     private func scene() -> (Window, [Node]) {
         let texts = ["播放 按钮", "مرحبا 123", "नमस्ते", "שלום", "office ffi", "e\u{301} 😀"]
@@ -30,10 +30,10 @@ import Testing
         return (window, nodes)
     }
 
-    @Test(arguments: [1, 2, 3])
-    func repaintingTheDamageOfTextChangesEqualsAFullRepaint(scale: Int) throws {
+    @Test(arguments: [1.0, 1.25, 1.5, 2.0, 2.75])
+    func repaintingTheDamageOfTextChangesEqualsAFullRepaint(scale: Double) throws {
         let (window, nodes) = scene()
-        let renderer = try Renderer(window: window, background: .white, scale: scale)
+        let renderer = try Renderer(window: window, background: .white, scale: RenderScale(floatLiteral: scale))
         let canvas = try renderer.makeCanvas()
         renderer.renderFull(into: canvas)
         _ = renderer.takeDamage()

@@ -8,7 +8,7 @@ import Testing
 
     private func shaper() throws -> TextShaper {
         let font = try #require(FontFile.match())
-        return TextShaper(fonts: try FontCollection(primary: font, fallbackFamily: FontFile.defaultFamily))
+        return TextShaper(fonts: try FontCollection(primary: font, fallbacks: .fontconfig(family: FontFile.defaultFamily)))
     }
 
     /// The runs of `text` as one line, in display order.

@@ -5,7 +5,7 @@ import Testing
 
 /// Shaped text in every script the README lists, rendered at scale 2 and compared with
 /// the reference PNGs in `TextGolden/` (written with `TOUCHSTONE_UPDATE_GOLDEN=1`, like
-/// `Golden/`). They need the fonts `tools/setup` installs.
+/// `Golden/`), in `pinnedFonts`.
 @Suite struct TextGoldenTests {
     static let folder = GoldenImageTests.testsFolder.appendingPathComponent("TextGolden")
 
@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: cases.map(\.0))
     func shapedTextMatchesItsGoldenImage(name: String) throws {
         let window = try #require(Self.cases.first { $0.0 == name }).1()
-        let canvas = try Renderer(window: window, background: .white, scale: 2).renderImage()
+        let canvas = try Renderer(window: window, background: .white, scale: 2, labelFont: pinnedFonts).renderImage()
         let path = Self.folder.appendingPathComponent("\(name).png").path
         if ProcessInfo.processInfo.environment[GoldenImageTests.updateVariable] == "1" {
             try canvas.writePNG(to: path)

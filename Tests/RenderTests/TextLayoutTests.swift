@@ -105,4 +105,19 @@ import Testing
         let left = try #require(layout.glyphs.map(\.x).min())
         #expect(abs(left / 64 - (200 - width) / 2) <= 2)
     }
+
+    @Test(arguments: [1.25, 1.5, 2.5])
+    func glyphsFollowAFractionalScale(scale: Double) throws {
+        func inkWidth(_ scale: RenderScale) throws -> Int {
+            let node = TextNode(name: "t", frame: Rect(x: 0, y: 0, width: 300, height: 40))
+            node.text = "مرحبا 播放 Play"
+            let canvas = try Renderer(window: makeWindow(width: 300, height: 40, node), background: .white,
+                                      scale: scale).renderImage()
+            let columns = (0..<canvas.width).filter { x in (0..<canvas.height).contains { canvas.components(x: x, y: $0).red < 128 } }
+            return (columns.last ?? 0) - (columns.first ?? 0)
+        }
+        let one = try inkWidth(1), scaled = try inkWidth(RenderScale(floatLiteral: scale))
+        // Hinting rounds each glyph to whole pixels at its own size: allow 6 %.
+        #expect(abs(Double(scaled) - Double(one) * scale) <= 0.06 * Double(one) * scale, "ink \(one) px at 1, \(scaled) px at \(scale)")
+    }
 }

@@ -2,15 +2,23 @@
 internal import CFreeType
 internal import CPixman
 
+/// Where the fonts that stand in for the label font come from.
+enum FontFallbacks {
+    /// fontconfig's ranking after a family (`FontFallbackList`).
+    case fontconfig(family: String)
+    /// These files, in order.
+    case files([FontFile])
+}
+
 /// The label font and the fonts that stand in for it, each opened at the sizes in use.
 ///
-/// A character is set in the label font when it has it, else in the first font
-/// fontconfig ranks after the label family that does (`FontFallbackList`, built on the
-/// first such character); with none, the label font's missing-glyph box is drawn.
+/// A character is set in the label font when it has it, else in the first fallback
+/// that does (with `.fontconfig`, fontconfig's ranking is built on the first such
+/// character); with none, the label font's missing-glyph box is drawn.
 /// Fallback faces are opened when a character first needs them. Not thread-safe.
 final class FontCollection {
     let primary: FontFile
-    private let fallbackFamily: String
+    private let fallbackSource: FontFallbacks
     private let library: FT_Library
     /// Every glyph bitmap of every face, keyed by face and glyph.
     let glyphCache: OpaquePointer
@@ -23,14 +31,16 @@ final class FontCollection {
     /// The stand-in font chosen for each character the label font lacks (nil: none has it).
     private var fallbackFiles: [UInt32: FontFile?] = [:]
 
+    /// The size faces are first opened at (the label size at scale 1).
+    private static let probeSize = 14 * 64
+
     private struct FaceKey: Hashable {
         var file: FontFile
         var size: Int
     }
 
-    /// Opens `primary` (so a missing file is reported at once); fallbacks come from
-    /// fontconfig's ranking after `fallbackFamily`.
-    init(primary: FontFile, fallbackFamily: String) throws(FontError) {
+    /// Opens `primary` (so a missing file is reported at once).
+    init(primary: FontFile, fallbacks: FontFallbacks) throws(FontError) {
         var library: FT_Library?
         let status = FT_Init_FreeType(&library)
         guard status == 0, let library else { throw .freeTypeUnavailable(code: Int(status)) }
@@ -39,11 +49,11 @@ final class FontCollection {
             throw .freeTypeUnavailable(code: -1)
         }
         self.primary = primary
-        self.fallbackFamily = fallbackFamily
+        self.fallbackSource = fallbacks
         self.library = library
         self.glyphCache = cache
         // On failure `deinit` releases the cache and the library.
-        _ = try openFace(primary, size: 14 * 64)
+        _ = try openFace(primary, size: Self.probeSize)
     }
 
     deinit {
@@ -84,11 +94,17 @@ final class FontCollection {
 
     private func fallbackFile(for scalar: UInt32) -> FontFile? {
         if let known = fallbackFiles[scalar] { return known }
-        if !hasLoadedFallbacks {
-            hasLoadedFallbacks = true
-            fallbacks = FontFallbackList(family: fallbackFamily)
+        let file: FontFile?
+        switch fallbackSource {
+        case let .files(files):
+            file = files.first { (try? openFace($0, size: Self.probeSize)).map { faces[$0].covers(scalar) } ?? false }
+        case let .fontconfig(family):
+            if !hasLoadedFallbacks {
+                hasLoadedFallbacks = true
+                fallbacks = FontFallbackList(family: family)
+            }
+            file = fallbacks?.font(covering: scalar)
         }
-        let file = fallbacks?.font(covering: scalar)
         fallbackFiles[scalar] = .some(file)
         return file
     }

@@ -94,8 +94,11 @@ final class FontFallbackList {
 public enum LabelFont: Hashable, Sendable {
     /// fontconfig's match for a family, looked up when the first label is painted.
     case system(family: String)
-    /// A specific font file.
+    /// A specific font file; characters it lacks come from fontconfig's fallbacks.
     case file(FontFile)
+    /// A specific font file and, for characters it lacks, these files in order (no
+    /// fontconfig lookup): text that looks the same whatever else is installed.
+    case files(FontFile, fallbacks: [FontFile])
     /// No labels are painted.
     case none
 

@@ -35,9 +35,9 @@ final class GlyphRenderer {
     private var recentSlots: [Int] = []
     static let recentCount = 8
 
-    init(font: FontFile, fallbackFamily: String = FontFile.defaultFamily,
+    init(font: FontFile, fallbacks: FontFallbacks = .fontconfig(family: FontFile.defaultFamily),
          cacheBudget: Int = TextMaskCache.defaultBudget) throws(FontError) {
-        fonts = try FontCollection(primary: font, fallbackFamily: fallbackFamily)
+        fonts = try FontCollection(primary: font, fallbacks: fallbacks)
         shaper = TextShaper(fonts: fonts)
         masks = TextMaskCache(budget: cacheBudget)
     }
