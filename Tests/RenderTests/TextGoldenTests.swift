@@ -54,22 +54,7 @@ import Testing
     func shapedTextMatchesItsGoldenImage(name: String) throws {
         let window = try #require(Self.cases.first { $0.0 == name }).1()
         let canvas = try Renderer(window: window, background: .white, scale: 2, labelFont: pinnedFonts).renderImage()
-        let path = Self.folder.appendingPathComponent("\(name).png").path
-        if ProcessInfo.processInfo.environment[GoldenImageTests.updateVariable] == "1" {
-            try canvas.writePNG(to: path)
-            return
-        }
-        let golden = try Canvas.readPNG(from: path)
-        try #require(golden.width == canvas.width && golden.height == canvas.height)
-        var loose = 0
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width where !canvas.components(x: x, y: y)
-                .isClose(to: golden.components(x: x, y: y), tolerance: GoldenImageTests.channelTolerance) {
-                loose += 1
-            }
-        }
-        let allowed = Int(Double(canvas.width * canvas.height) * GoldenImageTests.looseFraction)
-        #expect(loose <= allowed, "\(loose) pixels differ from \(path) (at most \(allowed) may)")
+        try GoldenImageTests.compare(canvas, withGoldenAt: Self.folder.appendingPathComponent("\(name).png").path)
     }
 
     @Test func everyTextGoldenImageBelongsToACase() throws {
