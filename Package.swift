@@ -62,6 +62,10 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Text: shaping (over the FreeType faces), bidirectional ordering, Unicode line breaking.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
 
         // Output that never destroys or traps: files replaced by temporary file + rename,
         // stderr writes that ignore failure, terminal text escaped (Glibc only).
@@ -73,7 +77,7 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
-                           "CPNGWriter", "FileOutput"],
+                           "CPNGWriter", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak"],
             swiftSettings: releaseHotPath
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
@@ -81,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "TextGolden"]
         ),
         // Per-frame CPU of scrolling: `swift run -c release ScrollBenchmarks`.
         .executableTarget(

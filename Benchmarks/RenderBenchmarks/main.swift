@@ -19,7 +19,8 @@ enum Settings {
 
 /// A toolbar, a clipping translucent side panel with slop, and a grid of 200 labeled
 /// buttons, toggles and sliders in cards: the kind of screen the overlay is meant for.
-func makeScene() -> (Window, ButtonNode) {
+/// `label` turns each button's number and Latin label into the label it shows.
+func makeScene(label: (Int, String) -> String = { $1 }) -> (Window, ButtonNode) {
     let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: Settings.width, height: Settings.height))
     root.backgroundColor = Color(red: 242, green: 242, blue: 247)
     let toolbar = Node(name: "toolbar", frame: Rect(x: 0, y: 0, width: Settings.width, height: 64))
@@ -49,7 +50,7 @@ func makeScene() -> (Window, ButtonNode) {
         let b = ButtonNode(name: "tool\(i)", frame: Rect(x: 16 + Double(i) * 100, y: 10, width: 88, height: 44))
         b.backgroundColor = Color(red: 0, green: 122, blue: 255)
         b.highlightedColor = Color(red: 0, green: 64, blue: 221)
-        b.label = "Tool \(i)"
+        b.label = label(i, "Tool \(i)")
         b.labelColor = .white
         add(b, to: toolbar)
     }
@@ -67,7 +68,7 @@ func makeScene() -> (Window, ButtonNode) {
             let b = ButtonNode(name: "b\(card)_\(j)", frame: Rect(x: 8 + Double(j) * 80, y: 8, width: 72, height: 44))
             b.backgroundColor = Color(red: 229, green: 229, blue: 234)
             b.highlightedColor = Color(red: 174, green: 174, blue: 178)
-            b.label = "B\(made)"
+            b.label = label(made, "B\(made)")
             add(b, to: cardNode)
             if target == nil, card == 7 { target = b }
         }
@@ -91,7 +92,7 @@ func makeScene() -> (Window, ButtonNode) {
         let b = ButtonNode(name: "row\(i)", frame: Rect(x: 12, y: 12 + Double(i) * 56, width: 288, height: 48))
         b.backgroundColor = Color(red: 58, green: 58, blue: 60)
         b.highlightedColor = Color(red: 99, green: 99, blue: 102)
-        b.label = "Row \(i)"
+        b.label = label(184 + i, "Row \(i)")
         b.labelColor = .white
         add(b, to: side)
     }
@@ -226,3 +227,5 @@ for (name, encoding) in [("no filter, zlib level 1 (shipped: Canvas.PNGEncoding.
     print("  \(name): \(format(ms)) (encoding alone \(format(encodeOnly))), \(info.st_size / 1024) KiB")
 }
 unlink(pngPath)
+
+printShapedLabelBenchmarks(iterations: iterations)

@@ -15,15 +15,17 @@ import SceneFormat
 /// ```
 /// Rects are `[x, y, width, height]` in window points, rounded to 0.001 as in the event log.
 public enum AuditJSONFormatter {
-    public static func format(_ report: AuditReport) -> String {
+    /// `textNotes` add `"textNotes": [{"node": "title", "part": "text", "truncated": true, "clipped": false}]`.
+    public static func format(_ report: AuditReport, textNotes: [AuditTextNote] = []) -> String {
         var text = ""
-        write(report, to: &text)
+        write(report, textNotes: textNotes, to: &text)
         return text
     }
 
     /// Writes the document to `out` one control at a time, so a large report never sits
     /// in memory whole. `overlaps` is empty when `overlapCount` exceeds `Audit.overlapListLimit`.
-    public static func write<Output: TextOutputStream>(_ report: AuditReport, to out: inout Output) {
+    public static func write<Output: TextOutputStream>(_ report: AuditReport, textNotes: [AuditTextNote] = [],
+                                                      to out: inout Output) {
         out.write("{\n  \"minimumSize\": \(JSONWriting.integral(report.minimumSize)),\n")
         out.write("  \"findingCount\": \(report.findingCount),\n  \"controls\": [")
         for (i, entry) in report.entries.enumerated() {
@@ -31,7 +33,13 @@ public enum AuditJSONFormatter {
             control(entry).write(to: &text, indent: 2)
             out.write(text)
         }
-        out.write(report.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        out.write(report.entries.isEmpty ? "]" : "\n  ]")
+        var notes = ",\n  \"textNotes\": "
+        JSONValue.array(textNotes.map { note in
+            .object([("node", .string(note.node)), ("part", .string(note.part)),
+                     ("truncated", .bool(note.isTruncated)), ("clipped", .bool(note.isClipped))])
+        }).write(to: &notes, indent: 1)
+        out.write(notes + "\n}\n")
     }
 
     private static func control(_ entry: AuditEntry) -> JSONValue {

@@ -16,19 +16,22 @@ public enum AuditTableFormatter {
     /// (a very long name) pushes only its own row instead of padding every row.
     public static let maximumColumnWidth = 40
 
-    public static func format(_ report: AuditReport) -> String {
+    /// `textNotes` are listed after the table.
+    public static func format(_ report: AuditReport, textNotes: [AuditTextNote] = []) -> String {
         var text = ""
-        write(report, to: &text)
+        write(report, textNotes: textNotes, to: &text)
         return text
     }
 
     /// Writes the table to `out` row by row, so a large report never sits in memory whole.
     /// Names are escaped for the terminal (`TerminalText`).
-    public static func write<Output: TextOutputStream>(_ report: AuditReport, to out: inout Output) {
+    public static func write<Output: TextOutputStream>(_ report: AuditReport, textNotes: [AuditTextNote] = [],
+                                                      to out: inout Output) {
         let count = report.entries.count
         out.write("Tappable-area audit: \(count) control\(count == 1 ? "" : "s"), minimum \(number(report.minimumSize)) pt\n")
         guard count > 0 else {
             out.write("no hittable controls\n")
+            for note in textNotes { out.write(TerminalText.escaped(note.line) + "\n") }
             return
         }
         let header = ["CONTROL", "KIND", "TAPPABLE (x, y, w × h)", "FINDINGS"]
@@ -52,6 +55,7 @@ public enum AuditTableFormatter {
                 out.write(TerminalText.escaped("note: \(entry.name): tappable area extends out of view on \(sides(entry.clippedEdges, by: entry.clippingAncestors))") + "\n")
             }
         }
+        for note in textNotes { out.write(TerminalText.escaped(note.line) + "\n") }
         if report.hasFindings {
             let n = report.findingCount
             let flagged = report.entries.lazy.filter { !$0.findings.isEmpty }.count

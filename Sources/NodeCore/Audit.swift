@@ -40,7 +40,7 @@ public struct AuditOverlap: Hashable, Sendable {
 public struct AuditEntry: Sendable {
     /// The control's name; for a control in a list's rows, its row template's name (`row-{i}-like`).
     public internal(set) var name: String
-    /// `button`, `toggle`, `slider` or `control`.
+    /// `button`, `toggle`, `slider`, `text` or `control`.
     public let kind: String
     /// The control's bounds in window coordinates.
     public let frame: Rect
@@ -214,6 +214,7 @@ public enum Audit {
         case is ButtonNode: return "button"
         case is ToggleNode: return "toggle"
         case is SliderNode: return "slider"
+        case is TextNode: return "text"
         default: return "control"
         }
     }

@@ -124,7 +124,7 @@ extension Renderer {
         }
     }
 
-    /// Background, control decoration, border, label; `local` is the node in surface pixels.
+    /// Background, control decoration, border, text and label; `local` is the node in surface pixels.
     private func paintOwn(_ node: Node, x: Double, y: Double, local: PixelRect, in target: PaintTarget) {
         let surface = target.surface
         let size = node.frame.size
@@ -172,10 +172,6 @@ extension Renderer {
             }
         }
 
-        if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0, let glyphs = glyphs() {
-            let pixelSize = scale.pixels(LabelStyle.fontSize)
-            glyphs.draw(label, pixelSize: pixelSize, centeredIn: local, visible: target.visible,
-                        color: PremultipliedColor(node.labelColor), on: surface)
-        }
+        paintText(of: node, in: local, target: target)
     }
 }

@@ -63,6 +63,7 @@ public enum SceneDecoder {
         case .slider: node = SliderNode(name: name)
         case .scroll: node = ScrollNode(name: name)
         case .list: node = try makeList(&r, name: name, path: path)
+        case .text: node = TextNode(name: name)
         }
         node.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"],
@@ -94,6 +95,7 @@ public enum SceneDecoder {
         } else if let key = scrollKeys.first(where: { r.has($0) }) {
             throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
+        try decodeText(&r, into: node, kind: kind)
         if let slider = node as? SliderNode, let value = try r.number("value", in: 0...1) {
             slider.value = value
         }
@@ -117,6 +119,7 @@ public enum SceneDecoder {
         if kind == .slider { allowed += sliderKeys }
         if kind == .scroll || kind == .list { allowed += scrollKeys }
         if kind == .list { allowed += listKeys }
+        if kind == .text { allowed += textKeys }
         try r.finish(allowed: allowed.joined(separator: ", "))
         return node
     }

@@ -1,5 +1,6 @@
 import AuditFormat
 import NodeCore
+import Render
 import SceneFormat
 import TouchstoneApp
 
@@ -13,11 +14,12 @@ public enum SceneAudit {
     public static func write(on window: Window, minimumSize: Double, json: Bool,
                              to sink: LineSink) throws(OutputError) -> Bool {
         let report = Audit.run(window: window, minimumSize: minimumSize)
+        let notes = textNotes(in: window)
         var output = ChunkedOutput(sink: sink)
         if json {
-            AuditJSONFormatter.write(report, to: &output)
+            AuditJSONFormatter.write(report, textNotes: notes, to: &output)
         } else {
-            AuditTableFormatter.write(report, to: &output)
+            AuditTableFormatter.write(report, textNotes: notes, to: &output)
         }
         try output.finish()
         return report.hasFindings
@@ -52,5 +54,29 @@ struct ChunkedOutput: TextOutputStream {
         guard failure == nil, !buffer.isEmpty else { return }
         do throws(OutputError) { try sink.write(bytes: buffer) } catch { failure = error }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Every visible node whose label or text is truncated or clipped, laid out as
+    /// `touchstone render` sets it at scale 1; none when no font can be opened.
+    static func textNotes(in window: Window) -> [AuditTextNote] {
+        var notes: [AuditTextNote] = []
+        var renderer: Renderer?
+        func visit(_ node: Node) {
+            guard !node.isHidden else { return }
+            let hasText = (node as? TextNode).map { !$0.text.isEmpty } ?? false
+            if hasText || !(node.label ?? "").isEmpty {
+                if renderer == nil {
+                    renderer = try? Renderer(window: window, background: .white)
+                    renderer?.warningHandler = { _ in }
+                }
+                if let fit = renderer?.textFit(of: node), !fit.fits {
+                    notes.append(AuditTextNote(node: node.name, part: hasText ? "text" : "label",
+                                               isTruncated: fit.isTruncated, isClipped: fit.isClipped))
+                }
+            }
+            for child in node.subnodes { visit(child) }
+        }
+        visit(window.root)
+        return notes
     }
 }

@@ -35,7 +35,7 @@ import Testing
         let scene = try SceneDecoder.decode(bytes, file: path)
         let window = scene.makeWindow()
         window.showsTappableAreas = overlay
-        let renderer = try Renderer(window: window, background: scene.background, scale: 1)
+        let renderer = try Renderer(window: window, background: scene.background, scale: 1, labelFont: pinnedFonts)
         return try renderer.renderImage()
     }
 
@@ -47,24 +47,33 @@ import Testing
     func exampleSceneMatchesItsGoldenImage(scene: String, overlay: Bool) throws {
         let canvas = try renderExample(scene, overlay: overlay)
         let goldenPath = Self.goldenFolder.appendingPathComponent(Self.goldenName(scene, overlay: overlay)).path
-        if ProcessInfo.processInfo.environment[Self.updateVariable] == "1" {
-            try canvas.writePNG(to: goldenPath)
+        try Self.compare(canvas, withGoldenAt: goldenPath)
+    }
+
+    /// Expects `canvas` to match the PNG at `path` within the tolerances above, or
+    /// rewrites the PNG (and fails) when `updateVariable` is set.
+    static func compare(_ canvas: Canvas, withGoldenAt path: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment[updateVariable] == "1" {
+            try canvas.writePNG(to: path)
             // A run that rewrites the references compared nothing: it must not pass.
-            Issue.record("rewrote \(goldenPath); run again without \(Self.updateVariable) to compare")
+            Issue.record("rewrote \(path); run again without \(updateVariable) to compare", sourceLocation: sourceLocation)
             return
         }
-        let golden = try Canvas.readPNG(from: goldenPath)
+        let golden = try Canvas.readPNG(from: path)
         try #require(golden.width == canvas.width && golden.height == canvas.height,
-                     "golden \(golden.width)×\(golden.height), rendered \(canvas.width)×\(canvas.height)")
+                     "golden \(golden.width)×\(golden.height), rendered \(canvas.width)×\(canvas.height)",
+                     sourceLocation: sourceLocation)
         var loose = 0
         for y in 0..<canvas.height {
             for x in 0..<canvas.width where !canvas.components(x: x, y: y)
-                .isClose(to: golden.components(x: x, y: y), tolerance: Self.channelTolerance) {
+                .isClose(to: golden.components(x: x, y: y), tolerance: channelTolerance) {
                 loose += 1
             }
         }
-        let allowed = Int(Double(canvas.width * canvas.height) * Self.looseFraction)
-        #expect(loose <= allowed, "\(loose) pixels differ from \(goldenPath) (at most \(allowed) may)")
+        let allowed = Int(Double(canvas.width * canvas.height) * looseFraction)
+        #expect(loose <= allowed, "\(loose) pixels differ from \(path) (at most \(allowed) may)",
+                sourceLocation: sourceLocation)
     }
 
     @Test func everyGoldenImageBelongsToAnExampleScene() throws {

@@ -38,7 +38,7 @@ struct CLIRun {
 }
 
 @Suite struct ReplayCommandTests {
-    static let examples = ["padded-button", "overlap", "slider-toggle", "chat", "scroll-list", "carousel"]
+    static let examples = ["padded-button", "overlap", "slider-toggle", "chat", "scroll-list", "carousel", "languages"]
 
     @Test(arguments: examples)
     func replayPrintsTheExpectedEventLog(example: String) throws {

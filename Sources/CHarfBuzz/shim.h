@@ -1,0 +1,1 @@
+#include <hb-ft.h>
