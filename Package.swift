@@ -144,6 +144,12 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        // libwayland-cursor: cursor themes (Xcursor) as wl_buffers, with built-in fallbacks.
+        .systemLibrary(
+            name: "CWaylandCursor",
+            pkgConfig: "wayland-cursor",
+            providers: [.apt(["libwayland-dev"])]
+        ),
         // timerfd and signalfd, which Glibc's Swift module does not expose. Headers only.
         .systemLibrary(name: "CLinuxEvents"),
         // Used only by tests: a real server peer for the generated bindings
@@ -162,7 +168,7 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["PixelGeometry", "CWaylandClient", "CXKBCommon", "CLinuxEvents"],
+            dependencies: ["PixelGeometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents"],
             swiftSettings: releaseHotPath,
             plugins: ["WaylandScannerPlugin"]
         ),

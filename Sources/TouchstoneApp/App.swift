@@ -91,7 +91,7 @@ public final class App {
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
             title: options.title, appID: options.appID,
             size: LogicalSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up))),
-            fullscreen: options.fullscreen, allowsFractionalScale: false))
+            fullscreen: options.fullscreen, allowsFractionalScale: true, scaleLimits: FramePainter.rendererScaleLimits))
         installWindowHandlers()
         output.attach(to: root) { [unowned self] in input.now }
     }

@@ -49,12 +49,15 @@ final class FramePainter {
         canvases.removeAll()
     }
 
-    /// The renderer scale for a surface scale: the next integer scale up, within what the
-    /// renderer supports (the compositor scales the buffer down on a fractional display).
+    /// The renderer scale for a surface scale: the same number of 120ths, within what the
+    /// renderer supports (the window asks for no more, `rendererScaleLimits`).
     static func rendererScale(for scale: SurfaceScale) -> RenderScale {
-        let integer = RenderScale(Int(scale.factor.rounded(.up)))
-        return min(max(integer, Renderer.supportedScales.lowerBound), Renderer.supportedScales.upperBound)
+        let wanted = RenderScale(units: scale.scale120)
+        return min(max(wanted, Renderer.supportedScales.lowerBound), Renderer.supportedScales.upperBound)
     }
+
+    /// The renderer's scales in 120ths, for `WindowConfiguration.scaleLimits`.
+    static let rendererScaleLimits = Renderer.supportedScales.lowerBound.units...Renderer.supportedScales.upperBound.units
 
     /// Paints one frame: the damaged part of the tree, then the touch markers and the overlays over it.
     func paint(_ context: PaintContext) {

@@ -102,10 +102,25 @@ public final class WaylandConnection {
             seat.onTouch = { [unowned(unsafe) self] batch in window(forSurface: batch.surfaceID)?.onTouch?(batch) }
             seat.onPointer = { [unowned(unsafe) self] batch in window(forSurface: batch.surfaceID)?.onPointer?(batch) }
             seat.onKey = { [unowned(unsafe) self] event, surface in window(forSurface: surface)?.onKey?(event) }
+            seat.cursor = PointerCursor(compositor: compositor, shm: shm)
+            seat.onPointerEnter = { [unowned(unsafe) self, unowned(unsafe) seat] surface in
+                let window = window(forSurface: surface)
+                seat.showCursor(window?.cursorName ?? PointerCursor.defaultName, scale: window?.cursorScale ?? 1)
+            }
             seats[global.name] = seat
             boundVersions[WlSeat.interfaceName] = object.version
         default:
             break
+        }
+    }
+
+    /// Loads the seats' cursor themes for `scale` once the loop is about to sleep (after a
+    /// frame went out), so neither the first frame nor the first enter waits for the disk.
+    func prepareCursors(scale: Int) {
+        var id = 0
+        id = loop.addBeforeSleepWork { [unowned(unsafe) self] in
+            loop.removeBeforeSleepWork(id)
+            for seat in seats.values { seat.cursor?.prepare(scale: scale) }
         }
     }
 

@@ -54,8 +54,10 @@ public final class HeadlessWeston: @unchecked Sendable {
     ///   - module: a prebuilt module; defaults to `TOUCHSTONE_HARNESS_MODULE`,
     ///     else the module is built from `tools/weston-harness` with `make`.
     ///   - startTimeout: how long to wait for the module to answer.
+    ///   - shell: weston's shell: `.kiosk` makes every window fullscreen; `.desktop` floats
+    ///     them (and offers no decoration manager, so clients draw their own title bars).
     public static func start(
-        width: Int = 1024, height: Int = 768, scale: Int = 1,
+        width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
         directory: URL? = nil, module: URL? = nil, startTimeout: Double = 10
     ) throws(HarnessError) -> HeadlessWeston {
         guard width > 0, height > 0, scale > 0 else {
@@ -96,7 +98,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         env["TOUCHSTONE_HARNESS_SOCKET"] = socket
 
         let arguments = [
-            "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+            "--backend=headless-backend.so", "--use-pixman", "--shell=\(shell.rawValue)",
             "--socket=\(displayName)", "--width=\(width)", "--height=\(height)",
             "--scale=\(scale)", "--idle-time=0", "--no-config", "--modules=\(modulePath)",
         ]
@@ -325,6 +327,24 @@ public final class HeadlessWeston: @unchecked Sendable {
         }
     }
 
+    /// The pointer's cursor surface, or nil when no client set one.
+    public func cursor() throws(HarnessError) -> HarnessCursor? {
+        try Reply.cursor(send("cursor"))
+    }
+
+    /// Waits until client `pid`'s surface is the pointer's cursor (returns at once if it is).
+    public func waitForCursor(pid: Int32, timeout: Double = 5) throws(HarnessError) -> HarnessCursor {
+        let command = "wait-cursor \(pid) \(Self.milliseconds(timeout))"
+        let payload: String
+        do {
+            payload = try send(command, timeout: timeout + 5)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+        guard let cursor = try Reply.cursor(payload) else { throw .malformedReply(command: command, reply: "ok " + payload) }
+        return cursor
+    }
+
     /// Output frames repainted since start.
     public func frameCount() throws(HarnessError) -> UInt64 {
         let payload = try send("frames")
@@ -499,5 +519,16 @@ public final class HeadlessWeston: @unchecked Sendable {
                               reason: ControlConnection.errnoText())
         }
         return URL(filePath: path, directoryHint: .isDirectory)
+    }
+}
+
+extension HeadlessWeston {
+    /// Which weston shell runs the session.
+    public enum Shell: String, Sendable {
+        /// `kiosk-shell.so`: every toplevel fullscreen at (0, 0).
+        case kiosk = "kiosk-shell.so"
+        /// `desktop-shell.so`: floating windows that can be moved and resized; no
+        /// xdg-decoration manager. Starts weston's panel and background clients.
+        case desktop = "desktop-shell.so"
     }
 }

@@ -24,6 +24,19 @@ public struct HarnessView: Equatable, Sendable {
     public var role: String
 }
 
+/// The surface a client set as the pointer's cursor (`cursor`).
+public struct HarnessCursor: Equatable, Sendable {
+    /// The client's process id.
+    public var pid: Int32
+    /// The cursor surface's size in logical pixels.
+    public var width: Int
+    public var height: Int
+    public var hotspotX: Int
+    public var hotspotY: Int
+    /// The buffer scale the client gave the cursor surface.
+    public var bufferScale: Int
+}
+
 /// When a client surface committed, on the monotonic clock
 /// (`CLOCK_MONOTONIC`, nanoseconds) shared with input injection replies.
 public struct CommitStamp: Equatable, Sendable {
@@ -86,6 +99,18 @@ enum Reply {
                                      role: record["role"] ?? "none"))
         }
         return views
+    }
+
+    /// `none`, or `pid=P width=W height=H hotspot_x=X hotspot_y=Y`.
+    static func cursor(_ payload: String) throws(HarnessError) -> HarnessCursor? {
+        if payload == "none" { return nil }
+        func int(_ key: String) -> Int? { field(key, in: payload).flatMap { Int($0) } }
+        guard let pid = int("pid"), let width = int("width"), let height = int("height"),
+              let hotspotX = int("hotspot_x"), let hotspotY = int("hotspot_y"), let scale = int("scale") else {
+            throw .malformedReply(command: "cursor", reply: "ok " + payload)
+        }
+        return HarnessCursor(pid: Int32(pid), width: width, height: height, hotspotX: hotspotX, hotspotY: hotspotY,
+                             bufferScale: scale)
     }
 
     /// `<ns> [key=value...]` → the leading timestamp.

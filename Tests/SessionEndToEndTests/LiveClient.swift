@@ -25,7 +25,8 @@ final class LiveClient {
         return bundle.deletingLastPathComponent().appending(path: "touchstone").path
     }
 
-    init(scene: String, arguments: [String] = [], scale: Int = 1) throws {
+    init(scene: String, arguments: [String] = [], scale: Int = 1, shell: HeadlessWeston.Shell = .kiosk,
+         output: (width: Int, height: Int)? = nil, environment: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appending(path: "touchstone-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         sceneFile = folder.appending(path: "scene.json")
@@ -34,15 +35,24 @@ final class LiveClient {
         logFile = folder.appending(path: "client.log")
         try scene.write(to: sceneFile, atomically: true, encoding: .utf8)
         let size = try SceneDecoder.decode(Array(scene.utf8), file: "scene.json").size
-        weston = try HeadlessWeston.start(width: Int(size.width), height: Int(size.height), scale: scale)
+        weston = try HeadlessWeston.start(width: output?.width ?? Int(size.width), height: output?.height ?? Int(size.height),
+                                          scale: scale, shell: shell)
         injector = ScriptInjector(weston: weston)
         do {
             client = try weston.launchClient(
                 Self.executable,
                 arguments: ["run", sceneFile.path, "--events", eventsFile.path, "--record", recordFile.path] + arguments,
-                outputPath: logFile.path)
+                extraEnvironment: environment, outputPath: logFile.path)
             // Mapped means the first frame, fully painted, is on screen.
             _ = try weston.waitForView(timeout: 10)
+            // The desktop shell maps its own panel and background too: wait, frame by frame
+            // (the output repaints when a view maps), until this client's window is there.
+            var frames = 0
+            while try !weston.views().contains(where: { $0.pid == client.pid && $0.role == "xdg_toplevel" }) {
+                frames += 1
+                guard frames < 300 else { throw HarnessError.timeout(command: "wait for the client's view", seconds: 10) }
+                _ = try weston.waitForFrame(timeout: 10)
+            }
         } catch {
             weston.stop()
             throw error

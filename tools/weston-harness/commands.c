@@ -559,6 +559,43 @@ cmd_commit_wait(struct conn *c, char **argv, int argc, bool arm)
 		reply(c, "error out of memory");
 }
 
+/* The pointer's cursor: which client set it and its size, or "none". */
+static void
+cmd_cursor(struct conn *c)
+{
+	struct strbuf b = { 0 };
+
+	describe_cursor(c->h, 0, &b);
+	reply_strbuf(c, &b);
+}
+
+/* wait-cursor PID [TIMEOUT_MS]: answers once client PID's surface is the
+ * pointer's cursor (at once if it already is). */
+static void
+cmd_wait_cursor(struct conn *c, char **argv, int argc)
+{
+	struct strbuf b = { 0 };
+	struct pending *p;
+	long pid, timeout;
+
+	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
+		reply(c, "error usage: wait-cursor PID [TIMEOUT_MS]");
+		return;
+	}
+	if (!parse_timeout(c, argv, argc, 2, &timeout))
+		return;
+	if (describe_cursor(c->h, (int)pid, &b)) {
+		reply_strbuf(c, &b);
+		return;
+	}
+	p = pending_start(c, PENDING_WAIT_CURSOR, timeout);
+	if (!p) {
+		reply(c, "error out of memory");
+		return;
+	}
+	p->cursor_pid = (int)pid;
+}
+
 void
 execute(struct conn *c, char *line)
 {
@@ -594,7 +631,11 @@ execute(struct conn *c, char *line)
 
 		describe_views(c->h, &b);
 		reply_strbuf(c, &b);
-	} else if (strcmp(argv[0], "frames") == 0 && argc == 1)
+	} else if (strcmp(argv[0], "cursor") == 0 && argc == 1)
+		cmd_cursor(c);
+	else if (strcmp(argv[0], "wait-cursor") == 0)
+		cmd_wait_cursor(c, argv, argc);
+	else if (strcmp(argv[0], "frames") == 0 && argc == 1)
 		reply(c, "ok %llu", (unsigned long long)c->h->frame_count);
 	else if (strcmp(argv[0], "time") == 0 && argc == 1)
 		reply(c, "ok %llu", (unsigned long long)now_ns(NULL));

@@ -158,6 +158,49 @@ describe_views(struct harness *h, struct strbuf *b)
 	}
 }
 
+/* "ok none" or the pointer's cursor surface; false when pid > 0 and the
+ * cursor is not that client's. */
+bool
+describe_cursor(struct harness *h, int pid, struct strbuf *b)
+{
+	struct weston_pointer *pointer = weston_seat_get_pointer(&h->seat);
+	struct weston_surface *s = NULL;
+
+	if (pointer && pointer->sprite && pointer->sprite->surface &&
+	    pointer->sprite->surface->resource)
+		s = pointer->sprite->surface;
+	if (pid > 0 && (!s || client_pid(s) != pid))
+		return false;
+	if (!s)
+		strbuf_printf(b, "ok none");
+	else
+		strbuf_printf(b, "ok pid=%d width=%d height=%d hotspot_x=%d "
+			      "hotspot_y=%d scale=%d", client_pid(s), s->width,
+			      s->height, pointer->hotspot_x,
+			      pointer->hotspot_y,
+			      (int)s->buffer_viewport.buffer.scale);
+	return true;
+}
+
+/* Answers wait-cursor commands whose client now owns the cursor. */
+void
+complete_wait_cursors(struct harness *h)
+{
+	struct pending *p, *tmp;
+
+	wl_list_for_each_safe(p, tmp, &h->pending_list, link) {
+		struct strbuf b = { 0 };
+
+		if (p->kind != PENDING_WAIT_CURSOR ||
+		    !describe_cursor(h, p->cursor_pid, &b)) {
+			free(b.data);
+			continue;
+		}
+		pending_finish(p, "%s", b.data ? b.data : "error out of memory");
+		free(b.data);
+	}
+}
+
 void
 complete_wait_views(struct harness *h)
 {
@@ -192,6 +235,7 @@ output_frame_notify(struct wl_listener *listener, void *data)
 
 	h->frame_count++;
 	complete_screenshots(h, w->output);
+	complete_wait_cursors(h);
 
 	wl_list_for_each_safe(p, tmp, &h->pending_list, link) {
 		if (p->kind == PENDING_WAIT_FRAME &&
@@ -262,6 +306,7 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 	uint64_t ns = now_ns(NULL);
 	int pid;
 
+	complete_wait_cursors(h);
 	if (s->resource && !is_cursor(s) && sw->first_buffer_ns == 0 &&
 	    s->buffer_ref.buffer)
 		sw->first_buffer_ns = ns;

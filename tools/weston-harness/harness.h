@@ -80,6 +80,7 @@ enum pending_kind {
 	PENDING_WAIT_COMMIT,
 	PENDING_WAIT_FRAME,
 	PENDING_WAIT_VIEW,
+	PENDING_WAIT_CURSOR,
 };
 
 struct harness;
@@ -94,6 +95,7 @@ struct pending {
 	struct wl_event_source *timer;
 	char *path;			/* screenshot targets, space separated */
 	uint64_t frame_target;		/* wait-frame: frame count to exceed */
+	int cursor_pid;			/* wait-cursor: whose cursor to wait for */
 };
 
 struct conn {
@@ -178,6 +180,8 @@ bool is_cursor(struct weston_surface *surface);
 bool is_client_view(struct weston_view *view);
 int count_client_views(struct harness *h);
 void describe_views(struct harness *h, struct strbuf *b);
+bool describe_cursor(struct harness *h, int pid, struct strbuf *b);
+void complete_wait_cursors(struct harness *h);
 void complete_wait_views(struct harness *h);
 
 /* control.c: socket, connections, replies, deferred commands */

@@ -17,6 +17,13 @@ public final class Seat {
     var onTouch: ((TouchBatch) -> Void)?
     var onPointer: ((PointerBatch) -> Void)?
     var onKey: ((KeyEvent, UInt32) -> Void)?
+    /// The pointer entered the surface with this id; the handler sets the cursor
+    /// (`showCursor`), which the compositor requires after every enter.
+    var onPointerEnter: ((UInt32) -> Void)?
+    /// The cursor image; nil shows none of ours.
+    var cursor: PointerCursor?
+    /// The serial of the pointer's latest enter, while it is over one of our surfaces.
+    private var pointerEnterSerial: UInt32?
 
     /// Capabilities currently present.
     public var hasPointer: Bool { pointer != nil }
@@ -71,6 +78,12 @@ public final class Seat {
         }
     }
 
+    /// Shows cursor `name` at `scale` while the pointer is over one of our surfaces.
+    func showCursor(_ name: String, scale: Int) {
+        guard let pointer, let serial = pointerEnterSerial, let cursor else { return }
+        cursor.show(name, scale: scale, serial: serial, on: pointer)
+    }
+
     private func handleTouch(_ event: WlTouch.Event) {
         var batch: TouchBatch?
         switch event {
@@ -98,9 +111,12 @@ public final class Seat {
     private func handlePointer(_ event: WlPointer.Event) {
         var batch: PointerBatch?
         switch event {
-        case let .enter(_, surface, x, y):
+        case let .enter(serial, surface, x, y):
+            pointerEnterSerial = serial
+            onPointerEnter?(surface?.objectID ?? 0)
             batch = pointerBatcher.enter(surfaceID: surface?.objectID ?? 0, location: SurfacePoint(x: x, y: y))
         case .leave:
+            pointerEnterSerial = nil
             batch = pointerBatcher.leave()
         case let .motion(time, x, y):
             batch = pointerBatcher.motion(location: SurfacePoint(x: x, y: y), time: time)

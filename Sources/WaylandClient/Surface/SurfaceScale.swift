@@ -38,11 +38,26 @@ public enum SurfaceScale: Hashable, Sendable {
     }
 
     /// The scale to use given what the compositor told us: fractional when offered and a
-    /// viewport exists, else the largest integer scale among `outputScales` (1 when none).
-    public static func resolve(preferredScale120: UInt32?, canUseViewport: Bool, outputScales: [Int32]) -> SurfaceScale {
+    /// viewport exists, else the largest integer scale among `outputScales` (1 when none),
+    /// kept within `limits` (in 120ths; an integer scale within the whole numbers in it).
+    /// A fractional scale that is a whole number stays fractional: the viewport is set
+    /// either way, and switching kinds would cost a redraw for nothing.
+    public static func resolve(preferredScale120: UInt32?, canUseViewport: Bool, outputScales: [Int32],
+                               limits: ClosedRange<Int> = 120...480) -> SurfaceScale {
         if let preferredScale120, preferredScale120 > 0, canUseViewport {
-            return .fractional(scale120: preferredScale120)
+            let clamped = min(max(Int(preferredScale120), limits.lowerBound), limits.upperBound)
+            return .fractional(scale120: UInt32(clamped))
         }
-        return .integer(max(1, outputScales.max() ?? 1))
+        let wholeLimits = max(1, (limits.lowerBound + 119) / 120)...max(1, limits.upperBound / 120)
+        let wanted = Int(max(1, outputScales.max() ?? 1))
+        return .integer(Int32(min(max(wanted, wholeLimits.lowerBound), wholeLimits.upperBound)))
+    }
+
+    /// The scale in 120ths (`.integer(2)` is 240).
+    public var scale120: Int {
+        switch self {
+        case let .integer(n): Int(n) * 120
+        case let .fractional(scale120): Int(scale120)
+        }
     }
 }

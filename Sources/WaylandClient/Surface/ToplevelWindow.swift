@@ -20,15 +20,28 @@ public struct WindowConfiguration: Sendable {
     /// Whether fractional-scale-v1 may be used; a renderer that paints only at integer
     /// scales sets this false and gets integer `wl_surface` buffer scales.
     public var allowsFractionalScale: Bool
+    /// The scales the painter supports, in 120ths: what the compositor prefers is clamped
+    /// into it (it then scales the buffer itself).
+    public var scaleLimits: ClosedRange<Int>
+    /// How long the first frame waits for the compositor's preferred fractional scale when
+    /// the manager exists but has not said it yet, so the first buffer is painted at the
+    /// scale it is shown at rather than once at a guess and at once again.
+    public var firstFrameScaleWait: Duration
+
+    /// The default `firstFrameScaleWait`.
+    public static let defaultFirstFrameScaleWait: Duration = .milliseconds(200)
 
     public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil,
-                fullscreen: Bool = false, allowsFractionalScale: Bool = true) {
+                fullscreen: Bool = false, allowsFractionalScale: Bool = true, scaleLimits: ClosedRange<Int> = 120...480,
+                firstFrameScaleWait: Duration = WindowConfiguration.defaultFirstFrameScaleWait) {
         self.title = title
         self.appID = appID
         self.size = size
         self.minimumSize = minimumSize
         self.fullscreen = fullscreen
         self.allowsFractionalScale = allowsFractionalScale
+        self.scaleLimits = scaleLimits
+        self.firstFrameScaleWait = firstFrameScaleWait
     }
 }
 
@@ -87,7 +100,12 @@ public final class ToplevelWindow {
     private var pendingFullscreen = false
     private var enteredOutputs: Set<UInt32> = []
     private var preferredScale120: UInt32?
-    private var appliedScale: SurfaceScale?
+    /// The scale and size last given to the compositor (buffer scale, viewport destination).
+    private var applied: (scale: SurfaceScale, size: LogicalSize)?
+    private let scaleLimits: ClosedRange<Int>
+    /// Armed until the first preferred fractional scale arrives (or the wait runs out):
+    /// no frame is drawn meanwhile.
+    private var scaleWait: (timer: TimerSource, sourceID: Int)?
     private var needsDisplay = false
     private var pendingDamage = DamageRegion()
     private var frameCallback: WlCallback?
@@ -120,6 +138,11 @@ public final class ToplevelWindow {
         pool = ShmBufferPool(shm: connection.shm)
         viewport = configuration.allowsFractionalScale ? connection.viewporter?.getViewport(surface: surface) : nil
         fractionalScale = viewport == nil ? nil : connection.fractionalScaleManager?.getFractionalScale(surface: surface)
+        scaleLimits = configuration.scaleLimits
+        /* Until the surface enters an output, the best guess for the first buffer is the
+           scale of the outputs there are (exact with one output). */
+        scale = SurfaceScale.resolve(preferredScale120: nil, canUseViewport: false,
+                                     outputScales: connection.outputs.values.map(\.scale), limits: scaleLimits)
         toplevel.setTitle(title: configuration.title)
         toplevel.setAppId(appId: configuration.appID)
         if let minimum = configuration.minimumSize {
@@ -136,6 +159,7 @@ public final class ToplevelWindow {
             decoration = nil
         }
         installHandlers()
+        if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
         // The window removes this work in its deinit, so `self` is always alive when it runs.
         idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
@@ -146,6 +170,7 @@ public final class ToplevelWindow {
 
     deinit {
         if let idleWorkID { connection.loop.removeIdleWork(idleWorkID) }
+        endScaleWait()
         connection.unregister(surfaceID: surface.objectID)
         /* Role objects before their surface: destroying the xdg_surface while its toplevel
            lives, or the wl_surface before either, is a protocol error. */
@@ -156,6 +181,11 @@ public final class ToplevelWindow {
         xdgSurface.destroy()
         surface.destroy()
     }
+
+    /// The cursor shown while the pointer is over the window (an X cursor name).
+    var cursorName: String { PointerCursor.defaultName }
+    /// The cursor's buffer scale: the window's scale rounded up, so it is never blurred.
+    var cursorScale: Int { Int(scale.factor.rounded(.up)) }
 
     /// The `wl_surface` object id (matches `TouchBatch.surfaceID`).
     public var surfaceID: UInt32 { surface.objectID }
@@ -213,6 +243,7 @@ public final class ToplevelWindow {
             switch event {
             case let .preferredScale(scale):
                 preferredScale120 = scale
+                endScaleWait()
                 outputsChanged()
             }
         }
@@ -242,9 +273,11 @@ public final class ToplevelWindow {
     }
 
     func outputsChanged() {
-        let scales = enteredOutputs.compactMap { connection.output(withID: $0)?.scale }
+        // Before the surface is on any output, every output's scale (see init).
+        let scales = enteredOutputs.isEmpty ? connection.outputs.values.map(\.scale)
+            : enteredOutputs.compactMap { connection.output(withID: $0)?.scale }
         let newScale = SurfaceScale.resolve(preferredScale120: preferredScale120, canUseViewport: viewport != nil,
-                                            outputScales: scales)
+                                            outputScales: scales, limits: scaleLimits)
         guard newScale != scale else { return }
         scale = newScale
         if isConfigured {
@@ -256,7 +289,7 @@ public final class ToplevelWindow {
     /// Draws a frame if one is due: configured, something changed, no frame in flight and a
     /// buffer free. Called by the event loop after each dispatch.
     func drawIfNeeded() {
-        guard isConfigured, needsDisplay, frameCallback == nil else { return }
+        guard isConfigured, needsDisplay, frameCallback == nil, scaleWait == nil else { return }
         let size = bufferSize
         let acquired: SwapChain<ShmBuffer>.Acquired?
         do throws(ShmError) {
@@ -272,7 +305,7 @@ public final class ToplevelWindow {
         onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, damage: damage,
                               stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
                               logicalSize: logicalSize))
-        applyScaleIfChanged()
+        applySurfaceState()
         /* Request the frame callback before the commit it belongs to: it fires when the
            content of that commit is presented, which paces the next redraw. */
         let callback = surface.frame()
@@ -287,6 +320,7 @@ public final class ToplevelWindow {
         surface.commit()
         pool.submitted(id: acquired.id, damage: damage)
         committedFrames += 1
+        if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
         onCommitted?()
         needsDisplay = false
         pendingDamage = DamageRegion()
@@ -303,8 +337,11 @@ public final class ToplevelWindow {
         }
     }
 
-    private func applyScaleIfChanged() {
-        guard appliedScale != scale else { return }
+    /// Tells the compositor how buffer pixels map to the surface when the scale or the size
+    /// changed: an integer buffer scale, or buffer scale 1 and a viewport whose destination
+    /// is the logical size (fractional-scale-v1). Takes effect with the next commit.
+    private func applySurfaceState() {
+        if let applied, applied.scale == scale, applied.size == logicalSize { return }
         switch scale {
         case let .integer(n):
             try? surface.setBufferScale(scale: n)
@@ -313,6 +350,21 @@ public final class ToplevelWindow {
             try? surface.setBufferScale(scale: 1)
             viewport?.setDestination(width: Int32(logicalSize.width), height: Int32(logicalSize.height))
         }
-        appliedScale = scale
+        applied = (scale, logicalSize)
+    }
+
+    /// Holds the first frame back until the preferred scale arrives, at most `wait`.
+    private func startScaleWait(_ wait: Duration) {
+        guard wait > .zero, let timer = try? TimerSource() else { return }
+        timer.arm(after: wait)
+        // The window removes this source in its deinit, so `self` is alive when it runs.
+        let id = connection.loop.addSource(fd: timer.fd) { [unowned(unsafe) self] in endScaleWait() }
+        scaleWait = (timer, id)
+    }
+
+    private func endScaleWait() {
+        guard let wait = scaleWait else { return }
+        connection.loop.removeSource(wait.sourceID)
+        scaleWait = nil
     }
 }
