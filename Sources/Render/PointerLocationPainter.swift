@@ -117,7 +117,7 @@ public final class PointerLocationPainter {
         for item in items {
             guard let (badge, textRect) = label(of: item, renderer), region.intersects(badge) else { continue }
             surface.fill(badge, color: box)
-            renderer.glyphs()?.draw(labelText(of: item), pixelSize: fontPixels(renderer), centeredIn: textRect,
+            renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
                                     visible: visible, color: text, on: surface)
         }
 
@@ -183,16 +183,12 @@ public final class PointerLocationPainter {
         return rects
     }
 
-    private func labelText(of item: TouchInspector.Item) -> String {
-        "\(item.touchID) → \(item.nodeName ?? "nothing")"
-    }
-
     /// An inspector label's box and the rect its text is centered in.
     private func label(of item: TouchInspector.Item, _ renderer: Renderer) -> (PixelRect, PixelRect)? {
         let s = Double(renderer.scale)
         let x = (item.location.x + DiagnosticsStyle.labelOffset.x) * s, y = (item.location.y + DiagnosticsStyle.labelOffset.y) * s
         guard x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6,
-              let size = renderer.glyphs()?.measure(labelText(of: item), pixelSize: fontPixels(renderer)) else { return nil }
+              let size = renderer.glyphs()?.measure(item.text, pixelSize: fontPixels(renderer)) else { return nil }
         let pad = Int((DiagnosticsStyle.textPadding * s).rounded())
         let text = PixelRect(x: Int(x.rounded()) + pad, y: Int(y.rounded()) + pad, width: size.width, height: size.height)
         return (PixelRect(minX: text.minX - pad, minY: text.minY - pad, maxX: text.maxX + pad, maxY: text.maxY + pad), text)
