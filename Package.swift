@@ -201,6 +201,9 @@ let package = Package(
         // Scene loading, input-script parsing and replay by size: `swift run -c release ReplayBenchmarks`.
         .executableTarget(name: "ReplayBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore"],
                           path: "Benchmarks/ReplayBenchmarks"),
+        // The pointer-location HUD's cost per motion event, in process and live (issue 14).
+        .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "TouchDiagnostics", "WestonHarness"],
+                          path: "Benchmarks/HUDBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
                           path: "Benchmarks/SessionBenchmarks"),
         .executableTarget(name: "TouchstoneSoak",

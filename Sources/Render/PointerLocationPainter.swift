@@ -10,54 +10,86 @@ public import TouchDiagnostics
 /// its previous value and the state painted, never on the rest of the damage, so
 /// damage-limited painting gives what full painting gives. Not thread-safe.
 public final class PointerLocationPainter {
-    /// What was last handed to `update`: painted by `paint`, compared by the next `update`.
-    private var touches: [PointerLocation.TrackedTouch] = []
+    /// What the last `update` saw of a touch: enough to tell what changed, without holding
+    /// on to its path (which would make the model copy the path on its next append).
+    private struct Shown {
+        var id: TouchID
+        var serial: Int
+        var pathCount: Int
+        /// The extent of the path's points, in window points.
+        var low: Point
+        var high: Point
+        var location: Point
+        var isDown: Bool
+    }
+
+    private var shown: [Shown] = []
     private var items: [TouchInspector.Item] = []
     private var barText: String?
     private var clearCount = 0
+    /// Label sizes by text, for the current font size: labels are measured in every
+    /// update and paint, and mostly keep their text.
+    private var labelSizes: [String: (width: Int, height: Int)] = [:]
+    private var labelSizesPixelSize = 0.0
 
     public init() {}
 
     /// Whether anything is shown.
     public var isShowing: Bool { barText != nil }
 
-    /// Takes `hud` (nil hides everything) and `inspector` as the state to paint and returns
-    /// the buffer pixels that differ from the previous state's painting.
+    /// Compares `hud` (nil hides everything) and `inspector` with what the previous call
+    /// was given, and returns the buffer pixels whose painting differs.
     public func update(hud: PointerLocation?, inspector: [TouchInspector.Item], renderer: Renderer) -> [PixelRect] {
         var damage: [PixelRect] = []
-        let newTouches = hud?.touches ?? []
         let newItems = hud == nil ? [] : inspector
         let newBar = hud?.barText
         let cleared = hud.map { $0.clearCount != clearCount } ?? false
-
         if newBar != barText { damage.append(barRect(renderer)) }
 
         // Paths: a path that grew damages its new segments only; one that was replaced,
         // cut, cleared or dropped damages all of its old and new extent.
-        for touch in newTouches {
-            if !cleared, let old = touches.first(where: { $0.serial == touch.serial }), old.path.count <= touch.path.count {
-                for i in max(old.path.count, 1)..<max(touch.path.count, 1) {
-                    damage.append(segmentRect(touch.path[i - 1], touch.path[i], renderer))
+        var next: [Shown] = []
+        for touch in hud?.touches ?? [] {
+            let path = touch.path
+            if !cleared, let old = shown.first(where: { $0.serial == touch.serial }), old.pathCount <= path.count {
+                var entry = old
+                for i in max(old.pathCount, 1)..<max(path.count, 1) {
+                    damage.append(segmentRect(path[i - 1], path[i], renderer))
+                    entry.low = Point(x: min(entry.low.x, path[i].x), y: min(entry.low.y, path[i].y))
+                    entry.high = Point(x: max(entry.high.x, path[i].x), y: max(entry.high.y, path[i].y))
                 }
+                entry.pathCount = path.count
+                entry.location = touch.location
+                entry.isDown = touch.isDown
+                next.append(entry)
             } else {
-                damage.append(pathRect(touch.path, renderer))
+                var entry = Shown(id: touch.id, serial: touch.serial, pathCount: path.count, low: touch.location,
+                                  high: touch.location, location: touch.location, isDown: touch.isDown)
+                for p in path where p.x.isFinite && p.y.isFinite {
+                    entry.low = Point(x: min(entry.low.x, p.x), y: min(entry.low.y, p.y))
+                    entry.high = Point(x: max(entry.high.x, p.x), y: max(entry.high.y, p.y))
+                }
+                damage.append(segmentRect(entry.low, entry.high, renderer))
+                next.append(entry)
             }
         }
-        for old in touches where cleared || !newTouches.contains(where: { $0.serial == old.serial && $0.path.count >= old.path.count }) {
-            damage.append(pathRect(old.path, renderer))
+        for old in shown where cleared || !next.contains(where: { $0.serial == old.serial && $0.pathCount >= old.pathCount }) {
+            damage.append(segmentRect(old.low, old.high, renderer))
         }
 
         // Crosshairs of active touches.
-        let oldCrosses = touches.filter(\.isDown).map { ($0.id, $0.location) }
-        let newCrosses = newTouches.filter(\.isDown).map { ($0.id, $0.location) }
-        for (id, p) in oldCrosses where !newCrosses.contains(where: { $0.0 == id && $0.1 == p }) { damage += crosshairRects(p, renderer) }
-        for (id, p) in newCrosses where !oldCrosses.contains(where: { $0.0 == id && $0.1 == p }) { damage += crosshairRects(p, renderer) }
+        for old in shown where old.isDown && !next.contains(where: { $0.isDown && $0.id == old.id && $0.location == old.location }) {
+            damage += crosshairRects(old.location, renderer)
+        }
+        for new in next where new.isDown && !shown.contains(where: { $0.isDown && $0.id == new.id && $0.location == new.location }) {
+            damage += crosshairRects(new.location, renderer)
+        }
 
         // Inspector labels and tracking outlines.
         for old in items where !newItems.contains(old) { damage += itemRects(old, renderer) }
         for item in newItems where !items.contains(item) { damage += itemRects(item, renderer) }
 
-        touches = newTouches
+        shown = next
         items = newItems
         barText = newBar
         if let hud { clearCount = hud.clearCount }
@@ -67,9 +99,13 @@ public final class PointerLocationPainter {
         }
     }
 
-    /// Paints the current state over `canvas`, limited to `damage` (buffer pixels).
-    public func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
-        guard barText != nil else { return }
+    /// Paints `hud` and `inspector` — the state last given to `update` (or a later one,
+    /// whose own damage the next `update` returns) — over `canvas`, limited to `damage`
+    /// (buffer pixels). Nothing when `hud` is nil.
+    public func paint(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
+                      renderer: Renderer, into canvas: Canvas) {
+        guard let hud else { return }
+        let touches = hud.touches, items = inspector, barText = hud.barText
         let region = PixelRegion(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty else { return }
         let visible = region.extents
@@ -79,15 +115,18 @@ public final class PointerLocationPainter {
         let s = Double(renderer.scale)
 
         // Paths: all edges of a path, then its core, both opaque, so overlaps never blend.
+        // The damage is often thin strips across the window (crosshairs), so segments are
+        // picked by the tiles the damage touches, not by its extents.
+        let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
         let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor)
         for touch in touches {
             let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id))
             let coreWidth = DiagnosticsStyle.pathWidth * s
             let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
             var edges: [PixelRect] = [], cores: [PixelRect] = []
-            forEachSegment(of: touch.path, renderer: renderer, visible: visible) { a, b in
-                Self.squares(from: a, to: b, width: edgeWidth, into: &edges)
-                Self.squares(from: a, to: b, width: coreWidth, into: &cores)
+            forEachSegment(of: touch.path, renderer: renderer, damage: tiles) { a, b in
+                Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
+                Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
             }
             surface.fill(edges, color: edge)
             surface.fill(cores, color: core)
@@ -117,18 +156,16 @@ public final class PointerLocationPainter {
         for item in items {
             guard let (badge, textRect) = label(of: item, renderer), region.intersects(badge) else { continue }
             surface.fill(badge, color: box)
-            renderer.glyphs()?.draw(labelText(of: item), pixelSize: fontPixels(renderer), centeredIn: textRect,
+            renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
                                     visible: visible, color: text, on: surface)
         }
 
         // The bar.
-        if let barText {
-            let bar = barRect(renderer)
-            guard region.intersects(bar) else { return }
-            surface.fill(bar, color: box)
-            renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
-                               padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
-        }
+        let bar = barRect(renderer)
+        guard region.intersects(bar) else { return }
+        surface.fill(bar, color: box)
+        renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
+                           padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
     }
 
     // MARK: Geometry (buffer pixels)
@@ -183,19 +220,32 @@ public final class PointerLocationPainter {
         return rects
     }
 
-    private func labelText(of item: TouchInspector.Item) -> String {
-        "\(item.touchID) → \(item.nodeName ?? "nothing")"
-    }
-
-    /// An inspector label's box and the rect its text is centered in.
+    /// An inspector label's box and the rect its text is centered in: right of and below the
+    /// touch, or left of it where the right would leave the window.
     private func label(of item: TouchInspector.Item, _ renderer: Renderer) -> (PixelRect, PixelRect)? {
         let s = Double(renderer.scale)
         let x = (item.location.x + DiagnosticsStyle.labelOffset.x) * s, y = (item.location.y + DiagnosticsStyle.labelOffset.y) * s
-        guard x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6,
-              let size = renderer.glyphs()?.measure(labelText(of: item), pixelSize: fontPixels(renderer)) else { return nil }
+        guard x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6, let size = labelSize(item.text, renderer) else { return nil }
         let pad = Int((DiagnosticsStyle.textPadding * s).rounded())
-        let text = PixelRect(x: Int(x.rounded()) + pad, y: Int(y.rounded()) + pad, width: size.width, height: size.height)
+        var left = Int(x.rounded())
+        // Past the window's right edge, the label goes on the touch's left instead.
+        if left + size.width + 2 * pad > renderer.bufferBounds.maxX {
+            left = Int(((item.location.x - DiagnosticsStyle.labelOffset.x) * s).rounded()) - size.width - 2 * pad
+        }
+        let text = PixelRect(x: left + pad, y: Int(y.rounded()) + pad, width: size.width, height: size.height)
         return (PixelRect(minX: text.minX - pad, minY: text.minY - pad, maxX: text.maxX + pad, maxY: text.maxY + pad), text)
+    }
+
+    private func labelSize(_ text: String, _ renderer: Renderer) -> (width: Int, height: Int)? {
+        let pixelSize = fontPixels(renderer)
+        if pixelSize != labelSizesPixelSize || labelSizes.count > 1024 {
+            labelSizes.removeAll()
+            labelSizesPixelSize = pixelSize
+        }
+        if let size = labelSizes[text] { return size }
+        let size = renderer.glyphs()?.measure(text, pixelSize: pixelSize)
+        labelSizes[text] = size
+        return size
     }
 
     /// Every pixel a path segment from `a` to `b` (points) can touch.
@@ -205,44 +255,50 @@ public final class PointerLocationPainter {
                                         maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r), scale: renderer.scale)
     }
 
-    private func pathRect(_ path: [Point], _ renderer: Renderer) -> PixelRect {
-        guard var lo = path.first else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        var hi = lo
-        for p in path where p.x.isFinite && p.y.isFinite {
-            lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y))
-            hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
-        }
-        return segmentRect(lo, hi, renderer)
-    }
-
-    /// Calls `body` with each segment of `path` (buffer pixels) whose extent meets `visible`;
+    /// Calls `body` with each segment of `path` (buffer pixels) that can touch `damage`;
     /// a one-point path is a segment from the point to itself.
-    private func forEachSegment(of path: [Point], renderer: Renderer, visible: PixelRect,
+    private func forEachSegment(of path: [Point], renderer: Renderer, damage: DamageTiles,
                                 _ body: (Point, Point) -> Void) {
         let s = Double(renderer.scale)
         let margin = (DiagnosticsStyle.pathWidth / 2 + DiagnosticsStyle.pathEdgeWidth) * s + 1
-        let minX = Double(visible.minX) - margin, maxX = Double(visible.maxX) + margin
-        let minY = Double(visible.minY) - margin, maxY = Double(visible.maxY) + margin
         var previous: Point?
         for point in path {
             let p = Point(x: point.x * s, y: point.y * s)
             guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e6, abs(p.y) < 1e6 else { previous = nil; continue }
             let a = previous ?? p
             previous = p
-            if max(a.x, p.x) < minX || min(a.x, p.x) > maxX || max(a.y, p.y) < minY || min(a.y, p.y) > maxY { continue }
+            guard damage.intersects(minX: min(a.x, p.x) - margin, minY: min(a.y, p.y) - margin,
+                                    maxX: max(a.x, p.x) + margin, maxY: max(a.y, p.y) + margin) else { continue }
             body(a, p)
         }
     }
 
-    /// Squares `width` pixels wide centered on points one pixel apart from `a` to `b`.
-    static func squares(from a: Point, to b: Point, width: Double, into rects: inout [PixelRect]) {
-        let steps = max(Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up)), 1)
+    /// The pixels of a line `width` pixels thick from `a` to `b`, as one-pixel runs across
+    /// it (columns for a flat segment, rows for a steep one) that never overlap one another:
+    /// each run `width` long, centered on the line, at every pixel along it; runs that miss
+    /// every damaged tile are left out.
+    static func squares(from a: Point, to b: Point, width: Double, within tiles: DamageTiles,
+                        into rects: inout [PixelRect]) {
         let half = max(width, 1) / 2
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let cx = a.x + (b.x - a.x) * t, cy = a.y + (b.y - a.y) * t
-            rects.append(PixelRect(minX: roundedInteger(cx - half), minY: roundedInteger(cy - half),
-                                   maxX: roundedInteger(cx + half), maxY: roundedInteger(cy + half)))
+        let dx = b.x - a.x, dy = b.y - a.y
+        if abs(dx) >= abs(dy) {
+            let x0 = roundedInteger(min(a.x, b.x) - half), x1 = roundedInteger(max(a.x, b.x) + half)
+            for x in x0..<max(x1, x0 + 1) {
+                let cx = Double(x) + 0.5
+                let t = dx == 0 ? 0 : min(max((cx - a.x) / dx, 0), 1)
+                let cy = a.y + dy * t
+                let run = PixelRect(minX: x, minY: roundedInteger(cy - half), maxX: x + 1, maxY: roundedInteger(cy + half))
+                if tiles.intersects(run) { rects.append(run) }
+            }
+        } else {
+            let y0 = roundedInteger(min(a.y, b.y) - half), y1 = roundedInteger(max(a.y, b.y) + half)
+            for y in y0..<max(y1, y0 + 1) {
+                let cy = Double(y) + 0.5
+                let t = min(max((cy - a.y) / dy, 0), 1)
+                let cx = a.x + dx * t
+                let run = PixelRect(minX: roundedInteger(cx - half), minY: y, maxX: roundedInteger(cx + half), maxY: y + 1)
+                if tiles.intersects(run) { rects.append(run) }
+            }
         }
     }
 }
@@ -257,5 +313,51 @@ extension Renderer {
         let left = rect.minX + Int((padding * Double(scale)).rounded())
         let box = PixelRect(x: left, y: rect.minY, width: min(size.width, max(rect.maxX - left, 0)), height: rect.height)
         glyphs.draw(text, pixelSize: pixelSize, centeredIn: box, visible: visible.intersection(rect), color: color, on: surface)
+    }
+}
+
+/// Which 8 × 8-pixel tiles a damage touches: a quick, conservative test of whether a small
+/// rect can meet the damage when its extents span the window.
+struct DamageTiles {
+    static let shift = 3
+    private let columns: Int
+    private let rows: Int
+    private var bits: [UInt64]
+
+    init(_ damage: [PixelRect], clippedTo bounds: PixelRect) {
+        columns = max((bounds.maxX + 7) >> Self.shift, 1)
+        rows = max((bounds.maxY + 7) >> Self.shift, 1)
+        bits = Array(repeating: 0, count: (columns * rows + 63) / 64)
+        for rect in damage {
+            let r = rect.intersection(bounds)
+            guard !r.isEmpty else { continue }
+            for row in (r.minY >> Self.shift)...((r.maxY - 1) >> Self.shift) {
+                for column in (r.minX >> Self.shift)...((r.maxX - 1) >> Self.shift) {
+                    let i = row * columns + column
+                    bits[i >> 6] |= 1 << UInt64(i & 63)
+                }
+            }
+        }
+    }
+
+    /// Whether the pixel rect touches a damaged tile.
+    func intersects(_ rect: PixelRect) -> Bool {
+        intersects(minX: Double(rect.minX), minY: Double(rect.minY), maxX: Double(rect.maxX - 1), maxY: Double(rect.maxY - 1))
+    }
+
+    /// Whether the pixel rect (edges in pixels, unrounded, max inclusive) touches a damaged tile.
+    func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+        let limit = Double(1 << 30)
+        guard maxX >= 0, maxY >= 0, minX < limit, minY < limit else { return false }
+        let c0 = max(Int(minX) >> Self.shift, 0), c1 = min(Int(min(maxX, limit)) >> Self.shift, columns - 1)
+        let r0 = max(Int(minY) >> Self.shift, 0), r1 = min(Int(min(maxY, limit)) >> Self.shift, rows - 1)
+        guard c0 <= c1, r0 <= r1 else { return false }
+        for row in r0...r1 {
+            for column in c0...c1 {
+                let i = row * columns + column
+                if bits[i >> 6] & (1 << UInt64(i & 63)) != 0 { return true }
+            }
+        }
+        return false
     }
 }

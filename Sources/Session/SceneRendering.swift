@@ -51,8 +51,8 @@ public enum SceneRendering {
             renderer.paintTouchMarkers(touchMarkers, damage: [canvas.bounds], into: canvas)
             if let pointerLocation {
                 let painter = PointerLocationPainter()
-                _ = painter.update(hud: pointerLocation.hud, inspector: pointerLocation.inspector, renderer: renderer)
-                painter.paint(damage: [canvas.bounds], renderer: renderer, into: canvas)
+                painter.paint(hud: pointerLocation.hud, inspector: pointerLocation.inspector, damage: [canvas.bounds],
+                              renderer: renderer, into: canvas)
             }
         } catch {
             throw .runtime("cannot render \(path): \(error)")

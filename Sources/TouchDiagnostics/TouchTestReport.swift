@@ -1,4 +1,4 @@
-public import NodeCore
+import NodeCore
 import SceneFormat
 
 /// What `touchstone touch-test` writes on exit (`--report`): coverage, the never-touched

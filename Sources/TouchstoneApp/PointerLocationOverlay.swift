@@ -32,7 +32,8 @@ final class PointerLocationOverlay: AppOverlay {
     }
 
     func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
-        painter.paint(damage: damage, renderer: renderer, into: canvas)
+        guard painter.isShowing else { return }
+        painter.paint(hud: model, inspector: TouchInspector.items(for: window), damage: damage, renderer: renderer, into: canvas)
     }
 
     var isBlank: Bool { !isEnabled && !painter.isShowing }

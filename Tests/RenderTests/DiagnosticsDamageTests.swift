@@ -38,14 +38,13 @@ import TouchDiagnostics
         for (t, event) in steps() {
             if case .key = event { hud.clearPaths() } else { hud.handle(event, at: t) }
             input.handle(event, at: t)
-            let damage = renderer.takeDamage() + painter.update(hud: hud, inspector: TouchInspector.items(for: window), renderer: renderer)
+            let items = TouchInspector.items(for: window)
+            let damage = renderer.takeDamage() + painter.update(hud: hud, inspector: items, renderer: renderer)
             renderer.render(damage: damage, into: canvas)
-            painter.paint(damage: damage, renderer: renderer, into: canvas)
+            painter.paint(hud: hud, inspector: items, damage: damage, renderer: renderer, into: canvas)
 
             let full = try renderer.renderImage()
-            let fresh = PointerLocationPainter()
-            _ = fresh.update(hud: hud, inspector: TouchInspector.items(for: window), renderer: renderer)
-            fresh.paint(damage: [full.bounds], renderer: renderer, into: full)
+            PointerLocationPainter().paint(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             #expect(differingPixels(canvas, full).isEmpty, "after \(event) at \(t)")
         }
         // Hiding the HUD damages everything it painted.

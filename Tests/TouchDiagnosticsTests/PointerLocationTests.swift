@@ -78,3 +78,40 @@ import NodeCore
         #expect(item.nodeName == "root" && item.tracking == nil)
     }
 }
+
+@Suite struct TouchInspectorScrollTests {
+    private func listWindow() -> (Window, InputDispatcher) {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let list = ScrollNode(name: "list", frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        list.contentSize = Size(width: 400, height: 2000)
+        list.addSubnode(ButtonNode(name: "row", frame: Rect(x: 0, y: 100, width: 400, height: 60)))
+        root.addSubnode(list)
+        let window = Window(root: root, size: Size(width: 400, height: 600))
+        return (window, InputDispatcher(window: window))
+    }
+
+    @Test func showsATouchHeldByTheContentDelayThenTrackedByTheControl() {
+        let (window, input) = listWindow()
+        input.handle(.touchDown(id: 1, location: Point(x: 200, y: 130)), at: 0)
+        input.handle(.touchFrame, at: 0)
+        var item = TouchInspector.items(for: window)[0]
+        #expect(item.scrollState == "held by list's content delay")
+        #expect(item.tracking == nil)
+        #expect(item.text == "1 → row · held by list's content delay")
+        // The delay (150 ms) ends: the row gets the down and tracks the touch.
+        input.handle(.touchMotion(id: 1, location: Point(x: 201, y: 130)), at: 200)
+        input.handle(.touchFrame, at: 200)
+        item = TouchInspector.items(for: window)[0]
+        #expect(item.scrollState == nil)
+        #expect(item.tracking?.inside == true)
+    }
+
+    @Test func showsATouchDraggingAScrollNode() {
+        let (window, input) = listWindow()
+        input.handle(.touchDown(id: 1, location: Point(x: 200, y: 300)), at: 0)
+        input.handle(.touchFrame, at: 0)
+        input.handle(.touchMotion(id: 1, location: Point(x: 200, y: 250)), at: 16)
+        input.handle(.touchFrame, at: 16)
+        #expect(TouchInspector.items(for: window)[0].scrollState == "dragging list")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import NodeCore
+import Render
+import Testing
+import WestonHarness
+
+/// `touchstone run --pointer-location` under headless weston: the HUD and the inspector on
+/// screen, and the same pixels as `replay --pointer-location --png` of the recording.
+@Suite("Pointer-location HUD under headless weston", .serialized)
+struct PointerLocationLiveTests {
+    private func rgba(_ color: Color) -> RGBA { RGBA(r: color.red, g: color.green, b: color.blue) }
+
+    /// `ok`'s tracking rectangle is its slopRect (80, 50)–(220, 140) grown by 70 pt:
+    /// (10, -20)–(290, 210). The finger drags from ok's center to x = `lastX`.
+    private func drag(to lastX: Double) throws -> (LiveClient, Screenshot) {
+        let live = try LiveClient(scene: testScene, arguments: ["--pointer-location"])
+        try live.injectAndWaitForFrame([.down(1, okCenter.x, okCenter.y), .touchFrame])
+        try live.injectAndWaitForFrame([.move(1, 220, 160), .touchFrame])
+        try live.injectAndWaitForFrame([.move(1, lastX, okCenter.y), .touchFrame])
+        return (live, try live.screenshot())
+    }
+
+    @Test func theTrackingRectangleTurnsRedExactlyAtTheTolerance() throws {
+        let (_, inside) = try drag(to: 289.9)
+        #expect(inside.pixel(x: 10, y: 180).isClose(to: rgba(DiagnosticsStyle.trackingInsideColor)))
+        let (_, outside) = try drag(to: 290)
+        #expect(outside.pixel(x: 10, y: 180).isClose(to: rgba(DiagnosticsStyle.trackingOutsideColor)))
+        #expect(outside.pixel(x: 290, y: 250).isClose(to: rgba(DiagnosticsStyle.color(for: .finger(1)))))
+    }
+
+    @Test func theLiveHUDIsTheReplayedHUD() throws {
+        let (live, screen) = try drag(to: 260)
+        let png = live.folder.appending(path: "replay.png").path
+        #expect(try live.quit() == 0)
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: LiveClient.executable)
+        replay.arguments = ["replay", live.sceneFile.path, live.recordFile.path, "--pointer-location", "--png", png,
+                            "--events", "/dev/null"]
+        try replay.run()
+        replay.waitUntilExit()
+        #expect(replay.terminationStatus == 0)
+        let image = try Canvas.readPNG(from: png)
+        var differing = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let c = image.components(x: x, y: y)
+                if !screen.pixel(x: x, y: y).isClose(to: RGBA(r: c.red, g: c.green, b: c.blue), tolerance: 1) { differing += 1 }
+            }
+        }
+        #expect(differing == 0)
+    }
+}
