@@ -15,6 +15,12 @@ open class ListNode: ScrollNode {
     /// Screens of rows kept alive behind the visible area.
     public static let defaultPreloadTrailingScreens = 1.5
 
+    /// The smallest row extent a scene may give (a row less than a point tall is no row).
+    public static let minimumRowExtent = 1.0
+    /// At most this many row nodes exist at once, however small the rows: hostile or
+    /// mistaken sizes cannot make a list build millions of nodes.
+    public static let maximumLiveRows = 4096
+
     public final let isHorizontal: Bool
     public final let isInverted: Bool
     /// The extent of every row along the axis, unless the data source gives one per row.
@@ -214,7 +220,13 @@ open class ListNode: ScrollNode {
         let ahead = preloadLeadingScreens * visible, behind = preloadTrailingScreens * visible
         let lower = lastDirection > 0 ? start - behind : start - ahead
         let upper = lastDirection > 0 ? start + visible + ahead : start + visible + behind
-        let wanted = visible > 0 ? layout.rows(meeting: lower, upper) : 0..<0
+        var wanted = visible > 0 ? layout.rows(meeting: lower, upper) : 0..<0
+        if wanted.count > ListNode.maximumLiveRows {
+            // Keep the rows nearest the visible area's start.
+            let first = layout.rows(meeting: start, start + visible).lowerBound
+            let from = min(max(first - ListNode.maximumLiveRows / 4, wanted.lowerBound), wanted.upperBound - ListNode.maximumLiveRows)
+            wanted = from..<(from + ListNode.maximumLiveRows)
+        }
         guard wanted != liveRange else { return }
         for index in liveRange where !wanted.contains(index) {
             liveRows.removeValue(forKey: index)?.node.removeFromSupernode()

@@ -20,7 +20,7 @@ extension SceneDecoder {
         let inverted = try r.bool("inverted") ?? false
         var rows = try ObjectReader(r.raw("rows")!, file: r.file, path: r.keyPath("rows"))
         let extent = try rows.required("extent") { (r: inout ObjectReader, k: String) throws(FormatError) in
-            try r.number(k, in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
+            try r.number(k, in: ListNode.minimumRowExtent...Double.greatestFiniteMagnitude)
         }
         return ListNode(name: name, rowExtent: extent, horizontal: horizontal, inverted: inverted)
     }

@@ -55,6 +55,17 @@ struct ChunkedOutput: TextOutputStream {
         do throws(OutputError) { try sink.write(bytes: buffer) } catch { failure = error }
         buffer.removeAll(keepingCapacity: true)
     }
+}
+
+extension SceneAudit {
+    /// The whole report as text (a table, or JSON) and whether it has findings.
+    public static func report(on window: Window, minimumSize: Double, json: Bool) -> (text: String, hasFindings: Bool) {
+        let report = Audit.run(window: window, minimumSize: minimumSize)
+        let notes = textNotes(in: window)
+        let text = json ? AuditJSONFormatter.format(report, textNotes: notes)
+                        : AuditTableFormatter.format(report, textNotes: notes)
+        return (text, report.hasFindings)
+    }
 
     /// Every visible node whose label or text is truncated or clipped, laid out as
     /// `touchstone render` sets it at scale 1; none when no font can be opened.

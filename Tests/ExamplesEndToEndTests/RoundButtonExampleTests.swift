@@ -62,10 +62,12 @@ struct RoundButtonExampleTests {
             weston.stop()
         }
         let shot = try weston.screenshot()
+        // Weston draws the client's cursor at the seat pointer's start, (100, 100): the
+        // points checked stay clear of it.
         // The fill (0, 255, 0, 0.4) over the button's blue (0, 122, 255): (0, 175, 153).
         let tinted = RGBA(r: 0, g: 175, b: 153)
         let blue = RGBA(r: 0, g: 122, b: 255)
-        for (x, y) in [(150, 120), (150, 180), (120, 150), (95, 150), (205, 150), (150, 95), (150, 205), (110, 110), (190, 190)] {
+        for (x, y) in [(150, 120), (150, 180), (120, 150), (95, 150), (205, 150), (150, 95), (150, 205), (185, 115), (190, 190)] {
             #expect(shot.pixel(x: x, y: y).isClose(to: tinted), "(\(x), \(y)) inside the disc: \(shot.pixel(x: x, y: y))")
         }
         // The corners of the square bounds are painted blue and get no overlay.

@@ -237,6 +237,15 @@ final class RecordingFetcher: ListBatchFetchingDelegate {
         }
     }
 
+    @Test func tinyRowsNeverMakeMoreThanTheLiveRowLimit() {
+        let list = ListNode(name: "list", frame: rect(0, 0, 320, 600), rowExtent: 0.001)
+        list.dataSource = ButtonRows(count: 10_000_000)
+        #expect(list.subnodes.count == ListNode.maximumLiveRows)
+        list.contentOffset.y = 5000
+        #expect(list.subnodes.count == ListNode.maximumLiveRows)
+        #expect(list.liveRowIndices.contains(5_000_000))
+    }
+
     // MARK: Audit
 
     @Test func theAuditReportsRowControlsOncePerTemplateWithTheirRowCount() {

@@ -43,6 +43,9 @@ struct PointerLocationLiveTests {
         var differing = 0
         for y in 0..<image.height {
             for x in 0..<image.width {
+                // Weston draws the client's cursor (set on pointer enter) at the seat
+                // pointer's start, (100, 100); a replay has no cursor.
+                if (96..<140).contains(x), (96..<140).contains(y) { continue }
                 let c = image.components(x: x, y: y)
                 if !screen.pixel(x: x, y: y).isClose(to: RGBA(r: c.red, g: c.green, b: c.blue), tolerance: 1) { differing += 1 }
             }
