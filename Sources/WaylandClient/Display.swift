@@ -20,11 +20,15 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case protocolError(interface: String, objectID: UInt32, code: UInt32, message: String)
     /// The compositor went away or the socket broke (EPIPE, ECONNRESET, ...).
     case connectionLost(errno: Int32)
+    /// The compositor accepted the connection but did not answer a round trip in time.
+    case noAnswer(display: String, seconds: Double)
 
     public var description: String {
         switch self {
         case let .protocolError(interface, objectID, code, message):
             "Wayland protocol error on \(interface)#\(objectID), code \(code): \(message)"
+        case let .noAnswer(display, seconds):
+            "the Wayland display '\(display)' did not answer within \(Int(seconds)) s (is it a compositor's socket?)"
         case let .connectionLost(errno):
             "lost the Wayland connection: \(String(cString: strerror(errno)))"
         }
@@ -80,6 +84,42 @@ public final class WaylandDisplay {
     /// they caused has been dispatched. Keep out of input and frame paths (a round trip each).
     public func roundtrip() throws(DisplayError) {
         if wl_display_roundtrip(pointer) < 0 { throw currentError() }
+    }
+
+    /// How long setup round trips wait for the compositor: a socket that accepts and never
+    /// answers ends the program with a clear error instead of hanging it.
+    public static let setupTimeout = 5.0
+
+    /// `roundtrip()` that gives up after `timeout` seconds with `.noAnswer`.
+    public func roundtrip(timeout: Double) throws(DisplayError) {
+        final class Flag { var done = false }
+        let answered = Flag()
+        let callback = object.sync()
+        callback.onEvent = { _ in answered.done = true }
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while !answered.done {
+            guard wl_display_prepare_read(pointer) == 0 else {
+                try dispatchPending()
+                continue
+            }
+            _ = wl_display_flush(pointer)
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+            guard milliseconds > 0 else {
+                wl_display_cancel_read(pointer)
+                throw .noAnswer(display: name, seconds: timeout)
+            }
+            var watched = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, Int32(milliseconds))
+            guard ready > 0 else {
+                wl_display_cancel_read(pointer)
+                if ready < 0, Glibc.errno != EINTR { throw .connectionLost(errno: Glibc.errno) }
+                continue
+            }
+            if wl_display_read_events(pointer) < 0 { throw currentError() }
+            try dispatchPending()
+        }
+        withExtendedLifetime(callback) {}
     }
 
     /// Dispatches events already read from the socket, without blocking.

@@ -49,7 +49,7 @@ public final class Registry {
             }
         }
         // Round trip: the registry sends all current globals before answering the sync.
-        try display.roundtrip()
+        try display.roundtrip(timeout: WaylandDisplay.setupTimeout)
     }
 
     /// Globals implementing `interface`, oldest first.

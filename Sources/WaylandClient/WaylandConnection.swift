@@ -80,7 +80,7 @@ public final class WaylandConnection {
         }
         // Second round trip: outputs and seats bound above send their initial state.
         do throws(DisplayError) {
-            try display.roundtrip()
+            try display.roundtrip(timeout: WaylandDisplay.setupTimeout)
         } catch {
             throw .display(error)
         }
