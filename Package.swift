@@ -107,12 +107,12 @@ let package = Package(
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "Render", "AuditFormat", "TouchDiagnostics",
-                                                "TouchstoneApp", "WestonHarness", "FileOutput"],
+                                                "TouchstoneApp", "WestonControl", "FileOutput"],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
-            dependencies: ["Session", "TouchstoneApp", "Render", "FileOutput",
+            dependencies: ["Session", "TouchstoneApp", "Render", "SceneFormat", "FileOutput",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // An app built on the public app layer alone (README "Using the library"); CI builds
@@ -191,10 +191,13 @@ let package = Package(
             dependencies: ["WaylandClient"],
             path: "Benchmarks/WaylandBench"
         ),
-        // Drives a private headless weston 10 through the C module in
-        // tools/weston-harness (built on demand with make). Foundation only.
-        .target(name: "WestonHarness"),
-        .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness"]),
+        // Starts a private headless weston 10 with Touchstone's module (tools/weston-harness)
+        // and drives its seat over the module's control socket: `demo --headless` and tests.
+        // Ships, so it never builds C: it is handed the built module. Foundation only.
+        .target(name: "WestonControl"),
+        // Test support: WestonControl plus a module built on demand from the source tree (make).
+        .target(name: "WestonHarness", dependencies: ["WestonControl"]),
+        .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness", "WestonControl"]),
         // Lists at 10^3 and 10^6 rows: memory, CPU per fling frame, replay time.
         .executableTarget(name: "ListBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "Render"],
                           path: "Benchmarks/ListBenchmarks"),

@@ -82,21 +82,29 @@ public enum DemoScene {
 }
 
 extension DemoScene {
+    /// The built-in scene or script does not decode: a defect of this build, not of any input.
+    public struct Broken: Error, CustomStringConvertible {
+        public let what: String
+        public let error: FormatError
+
+        public var description: String { "the built-in demo \(what) is broken: \(error)" }
+    }
+
     /// The decoded demo scene (a fresh tree each call).
-    public static func scene() throws(CommandFailure) -> Scene {
+    public static func scene() throws(Broken) -> Scene {
         do {
             return try SceneDecoder.decode(Array(sceneJSON.utf8), file: sceneFileName)
         } catch {
-            throw .runtime("the built-in demo scene is broken: \(error)")
+            throw Broken(what: "scene", error: error)
         }
     }
 
     /// The decoded demo script.
-    public static func script() throws(CommandFailure) -> [TimedInputEvent] {
+    public static func script() throws(Broken) -> [TimedInputEvent] {
         do {
             return try InputScript.decode(Array(scriptJSONL.utf8), file: scriptFileName)
         } catch {
-            throw .runtime("the built-in demo script is broken: \(error)")
+            throw Broken(what: "script", error: error)
         }
     }
 }

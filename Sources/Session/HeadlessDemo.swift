@@ -1,7 +1,31 @@
 import Foundation
 import NodeCore
 import SceneFormat
-import WestonHarness
+import WestonControl
+
+/// Why the headless demo failed; every case is a runtime failure.
+public enum HeadlessDemoError: Error, CustomStringConvertible {
+    /// The output folder or the demo's files in it could not be written.
+    case files(directory: String, reason: String)
+    /// Touchstone's weston module is not installed where the demo looks.
+    case moduleNotFound(HarnessModule.NotFound)
+    /// weston, its module or the client failed while the demo ran.
+    case weston(HarnessError)
+    /// The client did not quit on `q` in time; its log is at `log`.
+    case clientDidNotQuit(log: String)
+    /// The client exited with a failure status.
+    case clientFailed(status: Int32, log: String)
+
+    public var description: String {
+        switch self {
+        case let .files(directory, reason): "\(directory): cannot write the demo files: \(reason)"
+        case let .moduleNotFound(error): error.description
+        case let .weston(error): "headless demo: \(error)"
+        case let .clientDidNotQuit(log): "headless demo: the demo client did not quit on 'q'; see \(log)"
+        case let .clientFailed(status, log): "headless demo: the demo client exited with status \(status); see \(log)"
+        }
+    }
+}
 
 /// `touchstone demo --headless DIR`: the demo under a private headless weston with
 /// real injected touches; leaves `demo.png` (overlay and touch markers on),
@@ -10,7 +34,8 @@ public enum HeadlessDemo {
     /// The headless output: the demo scene's size, at buffer scale 2 for a crisp screenshot.
     public static let outputScale = 2
 
-    public static func run(outputDirectory: String) throws(CommandFailure) {
+    /// Throws `DemoScene.Broken` or `HeadlessDemoError`.
+    public static func run(outputDirectory: String) throws {
         let dir = URL(fileURLWithPath: outputDirectory, isDirectory: true).standardizedFileURL
         let scene = try DemoScene.scene()
         let script = try DemoScene.script()
@@ -21,13 +46,13 @@ public enum HeadlessDemo {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             try Data(DemoScene.sceneJSON.utf8).write(to: files.scene)
         } catch {
-            throw .runtime("\(dir.path): cannot write the demo files: \(error.localizedDescription)")
+            throw HeadlessDemoError.files(directory: dir.path, reason: error.localizedDescription)
         }
         let module: URL
-        do {
+        do throws(HarnessModule.NotFound) {
             module = try HarnessModule.locate(executable: URL(fileURLWithPath: executablePath))
         } catch {
-            throw .runtime(error.description)
+            throw HeadlessDemoError.moduleNotFound(error)
         }
         let clientStatus: Int32?
         do throws(HarnessError) {
@@ -59,13 +84,13 @@ public enum HeadlessDemo {
             try injector.inject(.key("q", pressed: false))
             clientStatus = client.waitForExit(timeout: 10) ? client.exitStatus : nil
         } catch {
-            throw .runtime("headless demo: \(error)")
+            throw HeadlessDemoError.weston(error)
         }
         guard let clientStatus else {
-            throw .runtime("headless demo: the demo client did not quit on 'q'; see \(files.log.path)")
+            throw HeadlessDemoError.clientDidNotQuit(log: files.log.path)
         }
         guard clientStatus == 0 else {
-            throw .runtime("headless demo: the demo client exited with status \(clientStatus); see \(files.log.path)")
+            throw HeadlessDemoError.clientFailed(status: clientStatus, log: files.log.path)
         }
         let lines = (try? String(contentsOf: files.events, encoding: .utf8))?.split(separator: "\n").count ?? 0
         print("demo: \(lines) control events in \(files.events.path); screenshot \(files.screenshot.path); input recorded to \(files.input.path)")

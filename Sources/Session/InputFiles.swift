@@ -2,26 +2,19 @@ import Glibc
 import NodeCore
 import SceneFormat
 
-/// Why a command failed, with the exit status behaviour.md §8 gives it.
-public struct CommandFailure: Error, CustomStringConvertible {
-    /// 1 runtime failure, 2 bad arguments or input files, 3 audit findings.
-    public let status: Int32
-    public let message: String
+/// Why an input file (scene, input script) cannot be used: bad input to the command.
+public enum InputFileError: Error, CustomStringConvertible {
+    /// Missing, unreadable, a directory or too large; `reason` is the lower-case cause.
+    case unreadable(path: String, reason: String)
+    /// Read, but not a valid file of its kind (the line and key at fault inside).
+    case malformed(FormatError)
 
-    public init(status: Int32, _ message: String) {
-        self.status = status
-        self.message = message
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
+        case let .malformed(error): error.description
+        }
     }
-
-    /// Bad arguments or input files.
-    public static let badInputStatus: Int32 = 2
-    /// A runtime failure: compositor gone, I/O.
-    public static let runtimeStatus: Int32 = 1
-
-    public static func badInput(_ message: String) -> CommandFailure { CommandFailure(status: badInputStatus, message) }
-    public static func runtime(_ message: String) -> CommandFailure { CommandFailure(status: runtimeStatus, message) }
-
-    public var description: String { message }
 }
 
 /// Loads the project's files from disk, turning every failure into one clear line.
@@ -30,15 +23,15 @@ public enum InputFiles {
     public static let maximumFileSize = 1 << 30
 
     /// The bytes of `path`: a regular file, a pipe, a FIFO or `/dev/stdin` (process
-    /// substitution in CI). A missing, unreadable or too large file, or a directory, is bad
-    /// input (status 2).
-    public static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
+    /// substitution in CI). A missing, unreadable or too large file, or a directory, is
+    /// `unreadable`.
+    public static func read(_ path: String) throws(InputFileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .badInput("\(path): cannot read: \(reason(errno))") }
+        guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .badInput("\(path): cannot read: \(reason(errno))") }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .badInput("\(path): cannot read: is a directory") }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "is a directory") }
         var bytes: [UInt8] = []
         if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(min(Int(info.st_size), maximumFileSize) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -47,30 +40,30 @@ public enum InputFiles {
             if n == 0 { return bytes }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .badInput("\(path): cannot read: \(reason(errno))")
+                throw .unreadable(path: path, reason: reason(errno))
             }
             guard bytes.count + n <= maximumFileSize else {
-                throw .badInput("\(path): cannot read: larger than \(maximumFileSize >> 30) GiB")
+                throw .unreadable(path: path, reason: "larger than \(maximumFileSize >> 30) GiB")
             }
             bytes.append(contentsOf: chunk[..<n])
         }
     }
 
-    public static func loadScene(_ path: String) throws(CommandFailure) -> Scene {
+    public static func loadScene(_ path: String) throws(InputFileError) -> Scene {
         let bytes = try read(path)
         do {
             return try SceneDecoder.decode(bytes, file: path)
         } catch {
-            throw .badInput(error.description)
+            throw .malformed(error)
         }
     }
 
-    public static func loadInputScript(_ path: String) throws(CommandFailure) -> [TimedInputEvent] {
+    public static func loadInputScript(_ path: String) throws(InputFileError) -> [TimedInputEvent] {
         let bytes = try read(path)
         do {
             return try InputScript.decode(bytes, file: path)
         } catch {
-            throw .badInput(error.description)
+            throw .malformed(error)
         }
     }
 

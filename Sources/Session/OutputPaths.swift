@@ -5,18 +5,28 @@ public enum OutputPaths {
     /// A file named on the command line, with what it is for (`scene`, `--events`).
     public typealias Named = (role: String, path: String)
 
-    /// Throws bad input (status 2) when an output names the same file as an input or
+    /// An output names the same file as an input or an earlier output: bad input.
+    public struct Conflict: Error, CustomStringConvertible {
+        public let output: Named
+        public let earlier: Named
+
+        public var description: String {
+            "\(output.role) \(output.path) is the same file as the \(earlier.role) \(earlier.path); choose another path"
+        }
+    }
+
+    /// Throws `Conflict` when an output names the same file as an input or
     /// another output: `--events in.jsonl` would replace the recording being replayed.
     /// Files are compared by device and inode (links and `./` spellings included), paths
     /// not created yet by their resolved folder; FIFOs and devices never conflict.
-    public static func requireDistinct(inputs: [Named], outputs: [Named]) throws(CommandFailure) {
+    public static func requireDistinct(inputs: [Named], outputs: [Named]) throws(Conflict) {
         var seen: [(identity: Identity, named: Named)] = inputs.compactMap { named in
             identity(of: named.path).map { ($0, named) }
         }
         for output in outputs {
             guard let id = identity(of: output.path) else { continue }
             if let earlier = seen.first(where: { $0.identity == id }) {
-                throw .badInput("\(output.role) \(output.path) is the same file as the \(earlier.named.role) \(earlier.named.path); choose another path")
+                throw Conflict(output: output, earlier: earlier.named)
             }
             seen.append((id, output))
         }

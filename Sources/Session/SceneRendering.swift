@@ -15,34 +15,50 @@ public struct PointerLocationOverlay {
     }
 }
 
+/// Why an image could not be made or written.
+public enum ImageOutputError: Error, CustomStringConvertible {
+    /// No renderer for this scene at this scale: bad input.
+    case unrenderable(RenderError)
+    /// Painting into the image failed (`path` is the image's file).
+    case painting(path: String, any Error)
+    /// The PNG file could not be written.
+    case file(PNGError)
+
+    public var description: String {
+        switch self {
+        case let .unrenderable(error): error.description
+        case let .painting(path, error): "cannot render \(path): \(error)"
+        case let .file(error): error.description
+        }
+    }
+}
+
 /// Renders a window to a PNG file for `touchstone render` and `touchstone replay --png`.
 public enum SceneRendering {
     /// The buffer scales `--scale` accepts.
     public static let supportedScales = Renderer.supportedScales
 
-    /// Throws bad input (status 2, `FILE:LINE: size`) when `scene` at `scale` needs a
-    /// larger canvas than `Canvas` allows; the commands check this before any work.
-    public static func requireRenderable(_ scene: Scene, file: String, scale: RenderScale) throws(CommandFailure) {
+    /// Throws a format error (`FILE:LINE: size`) when `scene` at `scale` needs a larger
+    /// canvas than `Canvas` allows; the commands check this before any work.
+    public static func requireRenderable(_ scene: Scene, file: String, scale: RenderScale) throws(FormatError) {
         let pixels = PixelRect(snapping: Rect(origin: .zero, size: scene.size), scale: scale)
         let side = Canvas.maximumDimension, most = Canvas.maximumPixelCount
         guard pixels.width > side || pixels.height > side || pixels.width * pixels.height > most else { return }
-        let error = FormatError(file: file, line: scene.sizeLine, key: "size", message:
+        throw FormatError(file: file, line: scene.sizeLine, key: "size", message:
             "\(JSONWriting.integral(scene.size.width)) × \(JSONWriting.integral(scene.size.height)) points at scale \(scale) is \(pixels.width) × \(pixels.height) pixels; an image may be at most \(side) pixels a side and \(most) pixels in all")
-        throw .badInput(error.description)
     }
 
     /// Paints `window` (with its overlay switch as it is) over `background` at `scale`,
-    /// then `touchMarkers` and the pointer-location HUD over everything, and writes the PNG to `path`. A bad scale is
-    /// bad input (status 2); a canvas or file failure is a runtime failure (status 1).
-    /// A missing font only warns.
+    /// then `touchMarkers` and the pointer-location HUD over everything, and writes the PNG to `path`. A missing
+    /// font only warns.
     public static func writePNG(of window: Window, background: Color, scale: RenderScale,
                                 touchMarkers: [TouchMarker] = [], pointerLocation: PointerLocationOverlay? = nil,
-                                to path: String) throws(CommandFailure) {
+                                to path: String) throws(ImageOutputError) {
         let renderer: Renderer
         do {
             renderer = try Renderer(window: window, background: background, scale: scale)
         } catch {
-            throw .badInput(error.description)
+            throw .unrenderable(error)
         }
         renderer.warningHandler = { StandardError.writeLine("touchstone: \($0)") }
         let canvas: Canvas
@@ -55,12 +71,12 @@ public enum SceneRendering {
                               renderer: renderer, into: canvas)
             }
         } catch {
-            throw .runtime("cannot render \(path): \(error)")
+            throw .painting(path: path, error)
         }
         do {
             try canvas.writePNG(to: path)
         } catch {
-            throw .runtime(error.description)
+            throw .file(error)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import NodeCore
-import WestonHarness
+import WestonControl
 
 /// Plays input-script events into a headless weston through the harness module,
 /// so they reach the client as real seat input (surface = output coordinates

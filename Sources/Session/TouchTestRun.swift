@@ -31,11 +31,16 @@ public struct TouchTestOptions {
         self.scale = scale
     }
 
-    /// A cell size and window size the grid can be made of (status 2 otherwise).
-    public func validate() throws(CommandFailure) {
-        guard cellSize.isFinite, cellSize >= 1 else { throw .badInput("--cell must be at least 1 point, got \(cellSize)") }
+    /// An option the grid cannot be made of: bad input.
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A cell size and window size the grid can be made of (`Invalid` otherwise).
+    public func validate() throws(Invalid) {
+        guard cellSize.isFinite, cellSize >= 1 else { throw Invalid(description: "--cell must be at least 1 point, got \(cellSize)") }
         guard size.width >= 1, size.height >= 1, size.width <= 16_384, size.height <= 16_384 else {
-            throw .badInput("--size must be between 1×1 and 16384×16384 points")
+            throw Invalid(description: "--size must be between 1×1 and 16384×16384 points")
         }
     }
 }
@@ -44,25 +49,22 @@ public struct TouchTestOptions {
 /// write the same bytes for the same input: the JSON report and the coverage PNG. The
 /// report's time is that of the last input event (`q` included), never the wall clock.
 public enum TouchTestOutput {
-    public static func write(_ test: TouchTest, at time: Double, options: TouchTestOptions) throws(CommandFailure) {
+    /// Throws `OutputError` for the report, `ImageOutputError` for the PNG.
+    public static func write(_ test: TouchTest, at time: Double, options: TouchTestOptions) throws {
         if let path = options.reportPath {
-            do {
-                try LineSink(path: path).write(bytes: Array(test.report(at: time).json().utf8))
-            } catch {
-                throw .runtime(error.description)
-            }
+            try LineSink(path: path).write(bytes: Array(test.report(at: time).json().utf8))
         }
         if let path = options.pngPath {
             let canvas: Canvas
             do {
                 canvas = try TouchTestPainter.coverageImage(of: test.grid, scale: options.scale)
             } catch {
-                throw .runtime("cannot render \(path): \(error)")
+                throw ImageOutputError.painting(path: path, error)
             }
-            do {
+            do throws(PNGError) {
                 try canvas.writePNG(to: path)
             } catch {
-                throw .runtime(error.description)
+                throw ImageOutputError.file(error)
             }
         }
     }
@@ -97,30 +99,23 @@ public final class TouchTestSession: AppOverlay {
     private var lastTime = 0.0
     private var quit = false
 
-    /// Connects to the compositor and maps the window (status 1 when that fails).
-    public init(options: TouchTestOptions, title: String, fullscreen: Bool) throws(CommandFailure) {
+    /// Connects to the compositor and maps the window.
+    public init(options: TouchTestOptions, title: String, fullscreen: Bool) throws(AppError) {
         self.options = options
         test = TouchTest(size: options.size, cellSize: options.cellSize)
         let root = Node(name: "touch-test", frame: Rect(origin: .zero, size: options.size))
         var appOptions = AppOptions(title: title, size: options.size, background: DiagnosticsStyle.emptyCellColor,
                                     fullscreen: fullscreen, eventLog: nil, recordPath: options.recordPath)
         appOptions.debugKeys = true
-        do {
-            app = try App(root: root, options: appOptions)
-        } catch {
-            throw .runtime(error.description)
-        }
+        app = try App(root: root, options: appOptions)
         app.addOverlay(self)
         app.onInput = { [unowned self] event, time in handle(event, at: time) }
     }
 
-    /// Runs until q/Escape or the window closes, then writes the report and PNG.
-    public func run() throws(CommandFailure) {
-        do {
-            try app.run()
-        } catch {
-            throw .runtime(error.description)
-        }
+    /// Runs until q/Escape or the window closes, then writes the report and PNG
+    /// (`AppError`, then the errors of `TouchTestOutput.write`).
+    public func run() throws {
+        try app.run()
         try TouchTestOutput.write(test, at: lastTime, options: options)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WestonControl
 
 /// One build at a time per process: concurrent tests share one module.
 private let moduleBuildLock = Mutex<String?>(nil)
@@ -18,6 +19,17 @@ extension HeadlessWeston {
     /// The module tests use: `TOUCHSTONE_HARNESS_MODULE`, else built from the source tree.
     public static func testModule() throws(HarnessError) -> URL {
         URL(filePath: try resolveModule(nil))
+    }
+
+    /// `start` for tests and tools run from the source tree: with `module` nil, the one
+    /// `TOUCHSTONE_HARNESS_MODULE` names, else one built from `tools/weston-harness`.
+    public static func start(
+        width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
+        directory: URL? = nil, module: URL? = nil, startTimeout: Double = 10
+    ) throws(HarnessError) -> HeadlessWeston {
+        let module = try URL(filePath: resolveModule(module))
+        return try start(width: width, height: height, scale: scale, shell: shell, directory: directory,
+                         module: module, startTimeout: startTimeout)
     }
 
     /// An explicit module, else `TOUCHSTONE_HARNESS_MODULE`, else a build

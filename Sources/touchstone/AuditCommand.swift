@@ -9,9 +9,6 @@ struct AuditCommand: ParsableCommand {
         discussion: "Exit status 0 when nothing was found, 3 when the report has findings."
     )
 
-    /// Exit status when the audit found problems (behaviour.md §8).
-    static let findingsStatus: Int32 = 3
-
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
@@ -32,6 +29,6 @@ struct AuditCommand: ParsableCommand {
         let scene = try InputFiles.loadScene(scene)
         let window = scene.makeWindow()
         let hasFindings = try SceneAudit.write(on: window, minimumSize: minSize, json: json, to: LineSink())
-        if hasFindings { throw ExitCode(Self.findingsStatus) }
+        if hasFindings { throw ExitCode(ExitStatus.auditFindings) }
     }
 }

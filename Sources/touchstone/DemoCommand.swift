@@ -23,8 +23,7 @@ struct DemoCommand: ParsableCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         guard environment["WAYLAND_DISPLAY"] != nil || environment["WAYLAND_SOCKET"] != nil else {
-            throw CommandFailure.runtime(
-                "no Wayland session (WAYLAND_DISPLAY is not set); run `touchstone demo --headless DIR` to play the demo under a private headless weston")
+            throw NoWaylandSession()
         }
         let scene = try DemoScene.scene()
         let options = AppOptions(title: "Touchstone demo", size: scene.size, background: scene.background,

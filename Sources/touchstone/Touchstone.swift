@@ -4,7 +4,7 @@ import Foundation
 import Session
 import TouchstoneApp
 
-/// `touchstone`: argument parsing only; the work happens in `Session`.
+/// `touchstone`: argument parsing and exit statuses; the work happens in `Session` and `TouchstoneApp`.
 @main
 struct Touchstone: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,20 +26,11 @@ struct Touchstone: ParsableCommand {
         } catch let code as ExitCode {
             // A status chosen by the command itself (audit findings: 3); its output is already printed.
             Foundation.exit(code.rawValue)
-        } catch let error as AppError {
-            // Runtime failures of a live window: no compositor, compositor gone, output files.
-            StandardError.writeLine("touchstone: error: \(error)")
-            Foundation.exit(CommandFailure.runtimeStatus)
-        } catch let error as OutputError {
-            StandardError.writeLine("touchstone: error: \(error)")
-            Foundation.exit(CommandFailure.runtimeStatus)
-        } catch let error as OutputFileError {
-            StandardError.writeLine("touchstone: error: \(error)")
-            Foundation.exit(CommandFailure.runtimeStatus)
-        } catch let failure as CommandFailure {
-            StandardError.writeLine("touchstone: error: \(failure.message)")
-            Foundation.exit(failure.status)
         } catch {
+            if let status = ExitStatus.of(error) {
+                StandardError.writeLine("touchstone: error: \(error)")
+                Foundation.exit(status)
+            }
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
                 // --help and --version: their text is the output, so a failed write is an output error.
@@ -47,12 +38,12 @@ struct Touchstone: ParsableCommand {
                     try LineSink().write(message)
                 } catch {
                     StandardError.writeLine("touchstone: error: \(error)")
-                    Foundation.exit(CommandFailure.runtimeStatus)
+                    Foundation.exit(ExitStatus.runtimeFailure)
                 }
                 Foundation.exit(0)
             }
             StandardError.writeLines(message.hasPrefix("Error:") ? message : "touchstone: error: \(message)")
-            Foundation.exit(2)
+            Foundation.exit(ExitStatus.badInput)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WestonHarness
+@testable import WestonControl
+import WestonHarness
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Testing
-@testable import WestonHarness
+@testable import WestonControl
+import WestonHarness
 
 @Suite("Reply parsing (no compositor)")
 struct ReplyParsingTests {

@@ -3,11 +3,11 @@
 public enum HarnessError: Error, Equatable, CustomStringConvertible {
     /// No `weston` executable on `PATH` (install the Debian package `weston`).
     case westonNotFound
-    /// The harness module's C source is not where `#filePath` says it is.
+    /// The harness module's C source is not where `#filePath` says it is (test support builds).
     case moduleSourceMissing(path: String)
     /// `make` failed for the harness module; carries the tail of its output.
     case moduleBuildFailed(output: String)
-    /// A prebuilt module (`TOUCHSTONE_HARNESS_MODULE`) does not exist.
+    /// The module file given to `start` (or in `TOUCHSTONE_HARNESS_MODULE`) does not exist.
     case moduleMissing(path: String)
     /// A state directory or file could not be created.
     case fileSystem(path: String, reason: String)

@@ -51,20 +51,21 @@ public final class HeadlessWeston: @unchecked Sendable {
     ///   - scale: output scale (the framebuffer is `width * scale` pixels wide).
     ///   - directory: state directory; a fresh temporary one (removed again
     ///     by `stop()`) when nil.
-    ///   - module: a prebuilt module; defaults to `TOUCHSTONE_HARNESS_MODULE`,
-    ///     else the module is built from `tools/weston-harness` with `make`.
+    ///   - module: the built `touchstone-harness.so` (installed beside the binary, or built
+    ///     by test support: `WestonHarness` adds a `start` that finds or builds it).
     ///   - startTimeout: how long to wait for the module to answer.
     ///   - shell: weston's shell: `.kiosk` makes every window fullscreen; `.desktop` floats
     ///     them (and offers no decoration manager, so clients draw their own title bars).
     public static func start(
         width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
-        directory: URL? = nil, module: URL? = nil, startTimeout: Double = 10
+        directory: URL? = nil, module: URL, startTimeout: Double = 10
     ) throws(HarnessError) -> HeadlessWeston {
         guard width > 0, height > 0, scale > 0 else {
             throw .invalidArgument("size \(width)x\(height) scale \(scale) must be positive")
         }
         guard let weston = findExecutable("weston") else { throw .westonNotFound }
-        let modulePath = try resolveModule(module)
+        guard FileManager.default.fileExists(atPath: module.path) else { throw .moduleMissing(path: module.path) }
+        let modulePath = module.standardizedFileURL.path
 
         let ownsDirectory = directory == nil
         let dir: URL
@@ -493,7 +494,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         max(1, min(600_000, Int((seconds * 1000).rounded(.up))))
     }
 
-    static func findExecutable(_ name: String) -> URL? {
+    package static func findExecutable(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for dir in path.split(separator: ":") {
             let candidate = "\(dir)/\(name)"

@@ -1,0 +1,13 @@
+import Foundation
+import Testing
+
+/// What the shipped `touchstone` binary is made of (README "Modules").
+@Suite struct ShippedBinaryTests {
+    /// Every Swift symbol carries its module's name, so a linked module's name is in the
+    /// binary's symbol table; the driver `demo --headless` uses is, test support is not.
+    @Test func theBinaryLinksTheWestonDriverButNoTestSupport() throws {
+        let binary = try Data(contentsOf: CLIRun.executable, options: .alwaysMapped)
+        #expect(binary.firstRange(of: Data("WestonControl".utf8)) != nil)
+        #expect(binary.firstRange(of: Data("WestonHarness".utf8)) == nil)
+    }
+}
