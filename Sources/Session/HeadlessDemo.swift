@@ -15,6 +15,8 @@ public enum HeadlessDemoError: Error, CustomStringConvertible {
     case clientDidNotQuit(log: String)
     /// The client exited with a failure status.
     case clientFailed(status: Int32, log: String)
+    /// weston's private temporary folder (or its watchdog) could not be made.
+    case temporaryFolder(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum HeadlessDemoError: Error, CustomStringConvertible {
         case let .weston(error): "headless demo: \(error)"
         case let .clientDidNotQuit(log): "headless demo: the demo client did not quit on 'q'; see \(log)"
         case let .clientFailed(status, log): "headless demo: the demo client exited with status \(status); see \(log)"
+        case let .temporaryFolder(reason): "headless demo: \(reason)"
         }
     }
 }
@@ -54,16 +57,26 @@ public enum HeadlessDemo {
         } catch {
             throw HeadlessDemoError.moduleNotFound(error)
         }
+        // weston's state and socket: gone on every exit path, SIGKILL included; weston and
+        // the client are killed by the kernel when this process dies.
+        let state: PrivateTemporaryFolder
+        do throws(PrivateTemporaryFolder.Failure) {
+            state = try PrivateTemporaryFolder(prefix: "touchstone-demo")
+        } catch {
+            throw HeadlessDemoError.temporaryFolder(error.description)
+        }
+        defer { state.remove() }
         let clientStatus: Int32?
         do throws(HarnessError) {
             let weston = try HeadlessWeston.start(width: Int(scene.size.width), height: Int(scene.size.height),
-                                                  scale: outputScale, module: module)
+                                                  scale: outputScale, directory: state.url, module: module,
+                                                  diesWithParent: true)
             defer { weston.stop() }
             let client = try weston.launchClient(
                 Self.executablePath,
                 arguments: ["run", files.scene.path, "--events", files.events.path, "--record", files.input.path,
                             "--debug-overlay", "--show-touches"],
-                outputPath: files.log.path)
+                outputPath: files.log.path, diesWithParent: true)
             defer { client.stop() }
             _ = try weston.waitForView(timeout: 10)
             let injector = ScriptInjector(weston: weston)

@@ -14,10 +14,23 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// - Parameters:
     ///   - outputPath: file receiving stdout and stderr (appended); /dev/null when nil.
+    ///   - diesWithParent: the kernel kills the child (SIGKILL) when this process dies, however
+    ///     it dies: it is started through util-linux's `setpriv --pdeathsig KILL`. The signal
+    ///     follows the spawning thread, so start such children from a thread that lives as
+    ///     long as the process (the main thread).
     public init(
         executable: String, arguments: [String], environment: [String: String],
-        outputPath: String? = nil
+        outputPath: String? = nil, diesWithParent: Bool = false
     ) throws(HarnessError) {
+        var executable = executable, arguments = arguments
+        if diesWithParent {
+            let candidates: [String] = ["/usr/bin/setpriv", "/bin/setpriv"]
+            guard let setpriv = candidates.first(where: { access($0, X_OK) == 0 }) else {
+                throw .invalidArgument("cannot start \(executable) tied to this process: setpriv (util-linux) not found")
+            }
+            arguments = ["--pdeathsig", "KILL", "--", executable] + arguments
+            executable = setpriv
+        }
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)

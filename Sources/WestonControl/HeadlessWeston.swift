@@ -56,9 +56,10 @@ public final class HeadlessWeston: @unchecked Sendable {
     ///   - startTimeout: how long to wait for the module to answer.
     ///   - shell: weston's shell: `.kiosk` makes every window fullscreen; `.desktop` floats
     ///     them (and offers no decoration manager, so clients draw their own title bars).
+    ///   - diesWithParent: weston is killed by the kernel when this process dies (see `ChildProcess`).
     public static func start(
         width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
-        directory: URL? = nil, module: URL, startTimeout: Double = 10
+        directory: URL? = nil, module: URL, startTimeout: Double = 10, diesWithParent: Bool = false
     ) throws(HarnessError) -> HeadlessWeston {
         guard width > 0, height > 0, scale > 0 else {
             throw .invalidArgument("size \(width)x\(height) scale \(scale) must be positive")
@@ -106,7 +107,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: weston.path, arguments: arguments,
-                                       environment: env, outputPath: logURL.path)
+                                       environment: env, outputPath: logURL.path, diesWithParent: diesWithParent)
         } catch {
             throw .westonFailedToStart(exitStatus: -1, logTail: "\(error)")
         }
@@ -437,17 +438,18 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     /// Launches a client process connected to this compositor, its stdout
     /// and stderr appended to `outputPath` (or discarded). The caller owns
-    /// it; it is killed when the returned object is released while running.
+    /// it; it is killed when the returned object is released while running (and, with
+    /// `diesWithParent`, when this process dies).
     public func launchClient(
         _ executable: String, arguments: [String] = [], extraEnvironment: [String: String] = [:],
-        outputPath: String? = nil
+        outputPath: String? = nil, diesWithParent: Bool = false
     ) throws(HarnessError) -> ChildProcess {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "WAYLAND_SOCKET")
         env.merge(environment) { _, new in new }
         env.merge(extraEnvironment) { _, new in new }
         return try ChildProcess(executable: executable, arguments: arguments, environment: env,
-                                outputPath: outputPath)
+                                outputPath: outputPath, diesWithParent: diesWithParent)
     }
 
     // MARK: Stopping
