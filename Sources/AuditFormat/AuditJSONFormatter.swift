@@ -1,5 +1,5 @@
+import JSONOutput
 public import NodeCore
-import SceneFormat
 
 /// Formats an audit report as JSON (keys in a fixed order, two-space indentation).
 ///
@@ -78,61 +78,5 @@ public enum AuditJSONFormatter {
 
     private static func names(_ edges: Edges, _ names: [Edge: String]) -> JSONValue {
         .object(edges.members.compactMap { edge in names[edge].map { (edge.rawValue, .string($0)) } })
-    }
-}
-
-/// A JSON document with object keys in insertion order.
-indirect enum JSONValue {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    func write(to out: inout String, indent: Int) {
-        switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += JSONWriting.integral(n)
-        case let .string(s): out += JSONWriting.quote(s)
-        case let .array(items):
-            if items.isEmpty { out += "[]"; return }
-            // Arrays of scalars (rects, side lists) stay on one line.
-            if items.allSatisfy(\.isScalar) {
-                out += "["
-                for (i, item) in items.enumerated() {
-                    if i > 0 { out += ", " }
-                    item.write(to: &out, indent: indent)
-                }
-                out += "]"
-                return
-            }
-            out += "[\n"
-            for (i, item) in items.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                item.write(to: &out, indent: indent + 1)
-                out += i == items.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: indent) + "]"
-        case let .object(members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
-            for (i, (key, value)) in members.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                out += JSONWriting.quote(key)
-                out += ": "
-                value.write(to: &out, indent: indent + 1)
-                out += i == members.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: indent) + "}"
-        }
-    }
-
-    private var isScalar: Bool {
-        switch self {
-        case .array, .object: return false
-        default: return true
-        }
     }
 }

@@ -1,6 +1,6 @@
 public import NodeCore
 import FileOutput
-import SceneFormat
+import JSONOutput
 
 /// Formats an audit report as a plain-text table for a terminal.
 ///

@@ -1,3 +1,4 @@
+import JSONOutput
 import NodeCore
 
 /// What one event-log line reports.

@@ -1,3 +1,4 @@
+import JSONOutput
 import NodeCore
 
 /// Reads and writes input scripts (behaviour.md §7.2): one JSON event per line, `t` in

@@ -1,3 +1,4 @@
+import JSONOutput
 import NodeCore
 
 /// Reads the members of one JSON object with typed getters, and rejects keys

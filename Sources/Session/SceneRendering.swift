@@ -1,4 +1,5 @@
 import FileOutput
+import JSONOutput
 import NodeCore
 import Render
 import SceneFormat

@@ -1,5 +1,5 @@
 import NodeCore
-import SceneFormat
+import JSONOutput
 
 /// What `touchstone touch-test` writes on exit (`--report`): coverage, the never-touched
 /// cells, the most simultaneous touches, each touch's report rate and jitter, and the

@@ -1,4 +1,5 @@
-/// Small helpers for writing JSON text: the project's one-line records and reports.
+/// JSON text as every file the project writes spells it: strings escaped and numbers
+/// formatted here once (event logs, recordings, audit and touch-test reports).
 /// The `append` forms write UTF-8 into a caller's buffer, for lines built on the input path.
 public enum JSONWriting {
     /// `s` as a JSON string literal.
@@ -9,10 +10,10 @@ public enum JSONWriting {
     public static func integral(_ n: Double) -> String { text { appendIntegral(n, to: &$0) } }
 
     /// A coordinate rounded to `coordinatePrecision` and always with a fraction (`12.0`).
-    static func coordinate(_ n: Double) -> String { text { appendCoordinate(n, to: &$0) } }
+    public static func coordinate(_ n: Double) -> String { text { appendCoordinate(n, to: &$0) } }
 
     /// Coordinates in logs and recordings keep this many decimals (float noise removed).
-    static let coordinatePrecision = 3
+    public static let coordinatePrecision = 3
     static let coordinateScale = 1000.0
 
     /// Appends `s` as a JSON string literal.

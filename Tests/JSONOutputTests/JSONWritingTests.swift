@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneFormat
+@testable import JSONOutput
 
 @Suite struct JSONWritingTests {
     /// What `coordinate` must equal: the rounded value as the standard library prints it.
