@@ -9,6 +9,9 @@ let releaseHotPath: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+/// swift-system's module, for the targets that read and write file descriptors.
+let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "Touchstone",
     products: [
@@ -26,6 +29,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // `FileDescriptor`: the one EINTR-safe read and write (whole writes, typed errno).
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         // Pure interaction model: geometry, nodes, touches, controls. Standard library only.
@@ -73,7 +78,7 @@ let package = Package(
 
         // Output that never destroys or traps: files replaced by temporary file + rename,
         // stderr writes that ignore failure, terminal text escaped (Glibc only).
-        .target(name: "FileOutput"),
+        .target(name: "FileOutput", dependencies: [systemPackage]),
         // libpng's low-level writer behind a setjmp, which Swift cannot call (C, one function).
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
 
@@ -81,7 +86,7 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
-                           "CPNGWriter", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak"],
+                           "CPNGWriter", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", systemPackage],
             swiftSettings: releaseHotPath
         ),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
@@ -107,11 +112,11 @@ let package = Package(
         // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
         // file descriptors on the one loop, the event log and the input recording.
         .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "TouchDiagnostics", "WaylandClient",
-                                                      "FileOutput"],
+                                                      "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "JSONOutput", "Render", "AuditFormat", "TouchDiagnostics",
-                                                "TouchstoneApp", "WestonControl", "FileOutput"],
+                                                "TouchstoneApp", "WestonControl", "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
@@ -173,7 +178,7 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["PixelGeometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents"],
+            dependencies: ["PixelGeometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", systemPackage],
             swiftSettings: releaseHotPath,
             plugins: ["WaylandScannerPlugin"]
         ),

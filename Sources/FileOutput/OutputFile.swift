@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// An output file could not be written; `description` is one line naming the path.
 public struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -89,14 +90,10 @@ public final class OutputFile {
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw OutputFileError(path: path, reason: "write failed: \(Self.errorText(errno))")
-            }
-            offset += n
+        do {
+            _ = try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            throw OutputFileError(path: path, reason: "write failed: \(Self.errorText((error as? Errno)?.rawValue ?? EIO))")
         }
     }
 

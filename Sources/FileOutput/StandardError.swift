@@ -1,4 +1,4 @@
-import Glibc
+import SystemPackage
 
 /// Writes to standard error with `write(2)`, ignoring failures: a closed or full stderr
 /// must not turn an error report into a crash (`FileHandle.write` traps), and there is
@@ -8,15 +8,7 @@ public enum StandardError {
     public static func writeLine(_ line: String) {
         var bytes = Array(TerminalText.escaped(line).utf8)
         bytes.append(UInt8(ascii: "\n"))
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return }
-                offset += n
-            }
-        }
+        _ = try? FileDescriptor.standardError.writeAll(bytes)
     }
 }
 

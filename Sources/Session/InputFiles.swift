@@ -1,6 +1,7 @@
 import Glibc
 import NodeCore
 import SceneFormat
+import SystemPackage
 
 /// Why an input file (scene, input script) cannot be used: bad input to the command.
 public enum InputFileError: Error, CustomStringConvertible {
@@ -26,22 +27,27 @@ public enum InputFiles {
     /// substitution in CI). A missing, unreadable or too large file, or a directory, is
     /// `unreadable`.
     public static func read(_ path: String) throws(InputFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
-        defer { close(fd) }
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+        } catch {
+            throw .unreadable(path: path, reason: reason(error))
+        }
+        defer { try? file.close() }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        guard fstat(file.rawValue, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "is a directory") }
         var bytes: [UInt8] = []
         if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(min(Int(info.st_size), maximumFileSize) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n == 0 { return bytes }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: reason(errno))
+            let n: Int
+            do {
+                n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            } catch {
+                throw .unreadable(path: path, reason: reason(error))
             }
+            if n == 0 { return bytes }
             guard bytes.count + n <= maximumFileSize else {
                 throw .unreadable(path: path, reason: "larger than \(maximumFileSize >> 30) GiB")
             }
@@ -65,6 +71,11 @@ public enum InputFiles {
         } catch {
             throw .malformed(error)
         }
+    }
+
+    /// `reason(_:)` of a swift-system call's error.
+    static func reason(_ error: any Error) -> String {
+        reason((error as? Errno)?.rawValue ?? EIO)
     }
 
     /// `no such file`, `permission denied`: strerror in lower case, as in the rest of a message.

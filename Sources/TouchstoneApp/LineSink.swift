@@ -1,6 +1,6 @@
 public import FileOutput
 import Glibc
-import WaylandClient
+import SystemPackage
 
 /// Writing an output file (event log, recording) failed.
 public struct OutputError: Error, Equatable, CustomStringConvertible {
@@ -71,20 +71,11 @@ public final class LineSink {
     /// Writes `bytes` as they are (a whole line, newline included) with one `write(2)`
     /// unless the kernel takes fewer bytes.
     public func write(bytes: [UInt8]) throws(OutputError) {
-        let failure: SystemCallError? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                do throws(SystemCallError) {
-                    offset += try retryingEINTR("write") {
-                        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    }
-                } catch {
-                    return error
-                }
-            }
-            return nil
+        do {
+            _ = try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            throw OutputError(path: path, operation: .write, errno: (error as? Errno)?.rawValue ?? EIO)
         }
-        if let failure { throw OutputError(path: path, operation: .write, errno: failure.errno) }
     }
 
     deinit {

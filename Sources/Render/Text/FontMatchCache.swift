@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// fontconfig's answer for a family, kept in a small file between runs: loading
 /// fontconfig's configuration costs tens of milliseconds (tens of millions of
@@ -79,11 +80,11 @@ public struct FontMatchCache: Sendable {
         if !folder.isEmpty { makeFolders(folder) }
         let temporary = "\(file).\(getpid()).tmp"
         let text = lines.joined(separator: "\n") + "\n"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let written = text.withCString { write(fd, $0, strlen($0)) }
-        close(fd)
-        if written == text.utf8.count, rename(temporary, file) == 0 { return }
+        guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                                                permissions: [.ownerReadWrite, .groupRead, .otherRead]) else { return }
+        let written = (try? fd.writeAll(text.utf8)) != nil
+        try? fd.close()
+        if written, rename(temporary, file) == 0 { return }
         unlink(temporary)
     }
 
@@ -94,14 +95,12 @@ public struct FontMatchCache: Sendable {
     }
 
     private func readText(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? fd.close() }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { return nil }
+            guard let n = try? chunk.withUnsafeMutableBytes({ try fd.read(into: $0) }) else { return nil }
             if n == 0 { break }
             bytes += chunk[0..<n]
             if bytes.count > 1 << 20 { return nil }

@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import SystemPackage
 
 /// SIGINT/SIGTERM delivered through a signalfd so the event loop sees them as readable data.
 ///
@@ -31,7 +32,7 @@ final class SignalSource {
     func next() -> Int32? {
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
-        let count = read(fd, &info, size)
+        let count = try? withUnsafeMutableBytes(of: &info) { try FileDescriptor(rawValue: fd).read(into: $0) }
         return count == size ? Int32(info.ssi_signo) : nil
     }
 }

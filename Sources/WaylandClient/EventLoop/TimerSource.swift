@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import SystemPackage
 
 /// A monotonic timerfd the event loop polls (key repeat, app timers); no thread, no busy wait.
 package final class TimerSource {
@@ -38,7 +39,7 @@ package final class TimerSource {
     /// Expirations since the last read (0 if none; the fd is non-blocking).
     package func consume() -> UInt64 {
         var count: UInt64 = 0
-        let result = read(fd, &count, MemoryLayout<UInt64>.size)
+        let result = try? withUnsafeMutableBytes(of: &count) { try FileDescriptor(rawValue: fd).read(into: $0) }
         return result == MemoryLayout<UInt64>.size ? count : 0
     }
 
