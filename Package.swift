@@ -162,8 +162,7 @@ let package = Package(
         ),
         // timerfd and signalfd, which Glibc's Swift module does not expose. Headers only.
         .systemLibrary(name: "CLinuxEvents"),
-        // Used only by tests: a real server peer for the generated bindings
-        // (the integration tests decode PNGs with CPNG, declared with the rendering shims).
+        // Used only by tests: a real server peer for the generated bindings.
         .systemLibrary(
             name: "CWaylandServer",
             pkgConfig: "wayland-server",
@@ -194,7 +193,7 @@ let package = Package(
         // End-to-end tests: each starts its own headless weston (seat input through WestonHarness).
         .testTarget(
             name: "WaylandIntegrationTests",
-            dependencies: ["WaylandClient", "CPNG", "WestonHarness"]
+            dependencies: ["WaylandClient", "WestonHarness"]
         ),
         .executableTarget(
             name: "WaylandBench",

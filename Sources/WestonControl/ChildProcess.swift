@@ -125,10 +125,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits at most `timeout` seconds (bounded polling with back-off).
     public func waitForExit(timeout: Double) -> Bool {
-        let deadline = ControlConnection.monotonicSeconds() + timeout
+        let deadline = Deadline(seconds: timeout)
         var wait = 0.0005
         while isRunning {
-            if ControlConnection.monotonicSeconds() >= deadline { return false }
+            if deadline.hasPassed { return false }
             usleep(useconds_t(wait * 1_000_000))
             wait = min(wait * 2, 0.02)
         }
@@ -140,12 +140,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// frame is then back in `poll`, so whatever it writes after its commit (an event log)
     /// is written.
     public func waitUntilIdle(timeout: Double = 5) -> Bool {
-        let deadline = ControlConnection.monotonicSeconds() + timeout
+        let deadline = Deadline(seconds: timeout)
         while isRunning {
             let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             // The state is the first field after "(comm)".
             if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "S" { return true }
-            if ControlConnection.monotonicSeconds() >= deadline { return false }
+            if deadline.hasPassed { return false }
             usleep(100)
         }
         return true

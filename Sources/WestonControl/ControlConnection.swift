@@ -71,14 +71,14 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     func readLine(timeout: Double, command: String) throws(HarnessError) -> String {
-        let deadline = Self.monotonicSeconds() + timeout
+        let deadline = Deadline(seconds: timeout)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
                 buffer.removeSubrange(...newline)
                 return line
             }
-            let remaining = deadline - Self.monotonicSeconds()
+            let remaining = deadline.remainingSeconds
             guard remaining > 0 else { throw .timeout(command: command, seconds: timeout) }
             var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pollfd, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
@@ -101,10 +101,22 @@ final class ControlConnection: @unchecked Sendable {
         String(cString: strerror(errno))
     }
 
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// A time limit `seconds` from now on `ContinuousClock`, the project's one clock.
+struct Deadline {
+    let instant: ContinuousClock.Instant
+
+    init(seconds: Double) {
+        instant = .now + .seconds(seconds)
+    }
+
+    var hasPassed: Bool { ContinuousClock.now >= instant }
+
+    /// Seconds left (negative once passed).
+    var remainingSeconds: Double {
+        let left = ContinuousClock.now.duration(to: instant).components
+        return Double(left.seconds) + Double(left.attoseconds) / 1e18
     }
 }
 

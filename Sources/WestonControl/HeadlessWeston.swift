@@ -43,6 +43,12 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// The wayland socket name clients use.
     public static let displayName = "wayland-touchstone"
 
+    /// The absolute path of the compositor's socket: a client in this process connects to
+    /// it directly (`wl_display_connect` with a path), whatever its own environment says.
+    public var displayPath: String {
+        directory.appending(path: "runtime").appending(path: Self.displayName).path
+    }
+
     /// Starts weston with the harness module and waits until the module
     /// answers `ping`.
     ///
@@ -140,7 +146,7 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     /// Ready means the module answers `ping`, not that a socket file exists.
     private func connect(timeout: Double, log: URL) throws(HarnessError) {
-        let deadline = ControlConnection.monotonicSeconds() + timeout
+        let deadline = Deadline(seconds: timeout)
         var wait = 0.002
         while true {
             guard process.isRunning else {
@@ -148,13 +154,13 @@ public final class HeadlessWeston: @unchecked Sendable {
                                            logTail: Self.tail(of: log, lines: 8))
             }
             if let connection = try? ControlConnection(path: controlSocket) {
-                let remaining = max(0.1, deadline - ControlConnection.monotonicSeconds())
+                let remaining = max(0.1, deadline.remainingSeconds)
                 if let reply = try? connection.roundTrip("ping", timeout: remaining), reply == "ok pong" {
                     state.withLock { $0.connection = connection }
                     return
                 }
             }
-            guard ControlConnection.monotonicSeconds() < deadline else {
+            guard !deadline.hasPassed else {
                 throw .moduleNotAnswering(socket: controlSocket, seconds: timeout)
             }
             // Bounded retry with a short back-off while weston loads.

@@ -49,13 +49,6 @@ final class AppUnderWeston: @unchecked Sendable {
     }
 }
 
-extension HeadlessWeston {
-    /// The absolute path of the compositor's socket, for `AppOptions.display`.
-    var displayPath: String {
-        environment["XDG_RUNTIME_DIR"]! + "/" + environment["WAYLAND_DISPLAY"]!
-    }
-}
-
 /// A pipe the test writes commands into and the app watches.
 struct CommandPipe: @unchecked Sendable {
     let readEnd: Int32

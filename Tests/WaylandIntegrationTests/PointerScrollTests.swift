@@ -7,10 +7,9 @@ import WestonHarness
 /// window's `PointerBatch`es.
 @Suite(.serialized) struct PointerScrollTests {
     @Test func scrollFramesArriveAsValueEventsWithSourceWheel120thsAndStop() throws {
-        let weston = try WestonHarness.HeadlessWeston.start(width: 320, height: 240)
+        let weston = try HeadlessWeston.start(width: 320, height: 240)
         defer { weston.stop() }
-        let runtime = try #require(weston.environment["XDG_RUNTIME_DIR"])
-        let connection = try WaylandConnection(displayName: runtime + "/" + WestonHarness.HeadlessWeston.displayName)
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: LogicalSize(width: 320, height: 240)))
         window.onPaint = { context in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaylandClient
 import Glibc
+import WestonHarness
 
 /// Fills every repaint rect with one opaque color.
 private func paintSolid(_ window: ToplevelWindow, argb: UInt32) {
@@ -21,9 +22,10 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
 
 @Suite(.serialized) struct WestonSessionTests {
     @Test func mapsAToplevelAtTheOutputSizeAndItsColorReachesTheScreen() throws {
-        let weston = try HeadlessWeston(width: 320, height: 240, debug: true)
-        defer { weston.stop(); weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        // kiosk-shell: no startup fade, so the first presented frame is what the screenshot sees.
+        let weston = try HeadlessWeston.start(width: 320, height: 240, shell: .kiosk)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
         #expect(connection.outputs.count == 1)
         let window = ToplevelWindow(connection: connection, configuration:
@@ -41,16 +43,14 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
 
         let image = try weston.screenshot()
         #expect(image.width == 320 && image.height == 240)
-        let center = image.pixel(x: 160, y: 120)
-        #expect(center.r == 0x20 && center.g == 0xC0 && center.b == 0x40)
-        let corner = image.pixel(x: 2, y: 2)
-        #expect(corner.r == 0x20 && corner.g == 0xC0 && corner.b == 0x40)
+        #expect(image.pixel(x: 160, y: 120) == RGBA(r: 0x20, g: 0xC0, b: 0x40))
+        #expect(image.pixel(x: 2, y: 2) == RGBA(r: 0x20, g: 0xC0, b: 0x40))
     }
 
     @Test func redrawsOnlyWhenAskedAndPacesOnFrameCallbacks() throws {
-        let weston = try HeadlessWeston(width: 200, height: 100)
-        defer { weston.stop(); weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .desktop)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
         paintSolid(window, argb: 0xFF00_00FF)
@@ -67,9 +67,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func beforeSleepWorkFollowsTheIterationsCommitAndRunsOnceMoreWhenTheLoopStops() throws {
-        let weston = try HeadlessWeston(width: 200, height: 100)
-        defer { weston.stop(); weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .desktop)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "order", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
         paintSolid(window, argb: 0xFF00_00FF)
@@ -89,9 +89,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func followsConfigureSizeChangesAndDropsStaleBuffers() throws {
-        let weston = try HeadlessWeston(width: 320, height: 240)
-        defer { weston.stop(); weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let weston = try HeadlessWeston.start(width: 320, height: 240, shell: .desktop)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: LogicalSize(width: 120, height: 90)))
         paintSolid(window, argb: 0xFFFF_0000)
@@ -111,14 +111,14 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
-        let weston = try HeadlessWeston(width: 100, height: 100)
-        defer { weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .desktop)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
             WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: LogicalSize(width: 10, height: 10)))
         paintSolid(window, argb: 0xFF00_0000)
         try run(connection) { window.presentedFrames == 1 }
-        weston.stop(hard: true)
+        weston.stop(grace: 0)  // SIGKILL at once
         do {
             _ = try connection.loop.run(until: .now + .seconds(5))
             Issue.record("the loop should fail once the compositor is gone")
@@ -131,9 +131,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func protocolErrorNamesInterfaceObjectCodeAndMeaning() throws {
-        let weston = try HeadlessWeston(width: 100, height: 100)
-        defer { weston.stop(); weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .desktop)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         let compositor = try connection.registry.bind(WlCompositor.self, required: 4, preferred: 4)
         let surface = compositor.createSurface()
         try surface.setBufferScale(scale: 0)
@@ -144,9 +144,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func terminationSignalStopsTheLoopCleanly() throws {
-        let weston = try HeadlessWeston(width: 100, height: 100)
-        defer { weston.stop(); weston.removeFiles() }
-        let connection = try WaylandConnection(displayName: weston.socketPath)
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .desktop)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
         try connection.loop.stopOnTerminationSignals()
         // raise() targets this thread, where the loop blocked SIGTERM for its signalfd.
         raise(SIGTERM)
