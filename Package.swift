@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput"]),
         // Scene, input-script and event-log files, with line-accurate errors.
         .target(name: "SceneFormat", dependencies: ["NodeCore", "JSONOutput"], swiftSettings: releaseHotPath),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SeededRandom"]),
 
         // Device-tester tools as pure models (issue 14): the touch-test's coverage grid, report
         // rates and ghost touches, the pointer-location HUD and the touch inspector. No I/O,

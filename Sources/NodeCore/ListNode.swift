@@ -52,6 +52,8 @@ open class ListNode: ScrollNode {
     }
     /// The rows alive now, by index.
     private var liveRows: [Int: LiveRow] = [:]
+    /// The index of each live row, by its node (the audit asks for every row control).
+    private var rowIndexByNode: [ObjectIdentifier: Int] = [:]
     private var liveRange: Range<Int> = 0..<0
     /// +1 when the offset last moved toward higher offsets along the axis, -1 lower.
     private var lastDirection: Double
@@ -84,7 +86,7 @@ open class ListNode: ScrollNode {
     /// The index of the live row whose node is `node`, if any.
     public final func rowIndex(of node: Node) -> Int? {
         guard node.supernode === self else { return nil }
-        return liveRows.first { $0.value.node === node }?.key
+        return rowIndexByNode[ObjectIdentifier(node)]
     }
 
     /// The indices of the rows alive now (at most a few screens of them).
@@ -109,6 +111,7 @@ open class ListNode: ScrollNode {
     public final func reloadData() {
         for row in liveRows.values { row.node.removeFromSupernode() }
         liveRows.removeAll()
+        rowIndexByNode.removeAll()
         liveRange = 0..<0
         let count = dataSource?.numberOfRows(in: self) ?? 0
         if let source = dataSource, (0..<min(count, 1)).contains(where: { source.list(self, extentOfRowAt: $0) != nil }) {
@@ -229,7 +232,9 @@ open class ListNode: ScrollNode {
         }
         guard wanted != liveRange else { return }
         for index in liveRange where !wanted.contains(index) {
-            liveRows.removeValue(forKey: index)?.node.removeFromSupernode()
+            guard let row = liveRows.removeValue(forKey: index) else { continue }
+            rowIndexByNode[ObjectIdentifier(row.node)] = nil
+            row.node.removeFromSupernode()
         }
         if let source = dataSource {
             for index in wanted where liveRows[index] == nil {
@@ -238,6 +243,7 @@ open class ListNode: ScrollNode {
                 let row = LiveRow(node: node, origin: node.frame.origin)
                 place(row, at: index)
                 liveRows[index] = row
+                rowIndexByNode[ObjectIdentifier(node)] = index
                 addSubnode(node)
             }
         }

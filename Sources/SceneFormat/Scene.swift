@@ -29,4 +29,7 @@ public enum NodeKind: String, CaseIterable, Sendable {
     case node, control, button, toggle, slider, scroll, list, text
 
     var isControl: Bool { self != .node && self != .scroll && self != .list }
+
+    /// Every kind's name, for reading and for messages.
+    static let names = allCases.map(\.rawValue)
 }

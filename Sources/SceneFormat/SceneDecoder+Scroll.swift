@@ -8,41 +8,41 @@ extension SceneDecoder {
                              "canCancelContentTouches", "cancelsControlTouches", "decelerationRate",
                              "scrollSlop", "contentTouchDelay"]
 
-    /// Reads every scroll key present into `scroll`.
-    static func readScrollKeys(_ r: inout ObjectReader, into scroll: ScrollNode) throws(FormatError) {
+    /// Reads every scroll key present.
+    static func readScrollKeys(_ r: inout ObjectReader) throws(FormatError) -> NodeDescription.ScrollKeys {
+        var keys = NodeDescription.ScrollKeys()
         if let size = try r.numbers("contentSize", names: ["width", "height"]) {
             guard size[0] >= 0, size[1] >= 0 else {
                 throw r.fail("contentSize", "width and height must not be negative, got \(ObjectReader.format(size[0])) × \(ObjectReader.format(size[1]))")
             }
-            scroll.contentSize = Size(width: size[0], height: size[1])
+            keys.contentSize = Size(width: size[0], height: size[1])
         }
         if let offset = try r.numbers("contentOffset", names: ["x", "y"]) {
-            scroll.contentOffset = Point(x: offset[0], y: offset[1])
+            keys.contentOffset = Point(x: offset[0], y: offset[1])
         }
         if let inset = try r.numbers("contentInset", names: ["top", "left", "bottom", "right"]) {
-            scroll.contentInset = EdgeInsets(top: inset[0], left: inset[1], bottom: inset[2], right: inset[3])
+            keys.contentInset = EdgeInsets(top: inset[0], left: inset[1], bottom: inset[2], right: inset[3])
         }
-        if let enabled = try r.bool("scrollEnabled") { scroll.isScrollEnabled = enabled }
-        if let bounces = try r.bool("bounces") { scroll.bounces = bounces }
-        if let always = try r.bool("alwaysBounceVertical") { scroll.alwaysBounceVertical = always }
-        if let always = try r.bool("alwaysBounceHorizontal") { scroll.alwaysBounceHorizontal = always }
-        if let delays = try r.bool("delaysContentTouches") { scroll.delaysContentTouches = delays }
-        if let cancels = try r.bool("canCancelContentTouches") { scroll.canCancelContentTouches = cancels }
-        if let cancels = try r.bool("cancelsControlTouches") { scroll.cancelsControlTouches = cancels }
+        keys.scrollEnabled = try r.bool("scrollEnabled")
+        keys.bounces = try r.bool("bounces")
+        keys.alwaysBounceVertical = try r.bool("alwaysBounceVertical")
+        keys.alwaysBounceHorizontal = try r.bool("alwaysBounceHorizontal")
+        keys.delaysContentTouches = try r.bool("delaysContentTouches")
+        keys.canCancelContentTouches = try r.bool("canCancelContentTouches")
+        keys.cancelsControlTouches = try r.bool("cancelsControlTouches")
         if let rate = r.raw("decelerationRate") {
             switch rate.value {
-            case .string("normal"): scroll.decelerationRate = ScrollNode.normalDecelerationRate
-            case .string("fast"): scroll.decelerationRate = ScrollNode.fastDecelerationRate
-            case .number(let n) where n > 0 && n < 1: scroll.decelerationRate = n
+            case .string("normal"): keys.decelerationRate = ScrollNode.normalDecelerationRate
+            case .string("fast"): keys.decelerationRate = ScrollNode.fastDecelerationRate
+            case .number(let n) where n > 0 && n < 1: keys.decelerationRate = n
             case .number(let n):
                 throw r.fail("decelerationRate", "must be between 0 and 1 (exclusive) per ms, got \(ObjectReader.format(n))")
             default:
                 throw r.fail("decelerationRate", "expected a number or \"normal\" or \"fast\", got \(rate.typeName)")
             }
         }
-        if let slop = try r.number("scrollSlop", in: 0...Double.greatestFiniteMagnitude) { scroll.scrollSlop = slop }
-        if let delay = try r.number("contentTouchDelay", in: 0...Double.greatestFiniteMagnitude) {
-            scroll.contentTouchDelay = delay
-        }
+        keys.scrollSlop = try r.number("scrollSlop", in: 0...Double.greatestFiniteMagnitude)
+        keys.contentTouchDelay = try r.number("contentTouchDelay", in: 0...Double.greatestFiniteMagnitude)
+        return keys
     }
 }

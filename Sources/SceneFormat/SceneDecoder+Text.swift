@@ -4,23 +4,25 @@ extension SceneDecoder {
     /// Keys of `kind: "text"` nodes.
     static let textKeys = ["text", "fontSize", "textColor", "alignment", "lines"]
 
-    /// Reads a text node's keys into `node`, or rejects them on a node of another kind.
-    static func decodeText(_ r: inout ObjectReader, into node: Node, kind: NodeKind) throws(FormatError) {
-        guard let textNode = node as? TextNode else {
+    /// Reads a text node's keys, or rejects them on a node of another kind.
+    static func readTextKeys(_ r: inout ObjectReader, kind: NodeKind) throws(FormatError) -> NodeDescription.TextKeys {
+        var keys = NodeDescription.TextKeys()
+        guard kind == .text else {
             for key in textKeys where r.has(key) {
                 throw r.fail(key, "only text nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
             }
-            return
+            return keys
         }
-        if let text = try r.string("text") { textNode.text = text }
-        if let size = try r.number("fontSize", in: 1...1000) { textNode.fontSize = size }
-        if let color = try r.color("textColor") { textNode.textColor = color }
+        keys.text = try r.string("text").map(RowText.init)
+        keys.fontSize = try r.number("fontSize", in: 1...1000)
+        keys.textColor = try r.color("textColor")
         if let alignment = try r.choice("alignment", TextAlignment.allCases.map(\.rawValue)) {
-            textNode.alignment = TextAlignment(rawValue: alignment)!
+            keys.alignment = TextAlignment(rawValue: alignment)!
         }
         if let lines = try r.integer("lines") {
             guard lines >= 0 else { throw r.fail("lines", "must be at least 0 (0 shows as many lines as fit), got \(lines)") }
-            textNode.maximumLines = lines
+            keys.lines = lines
         }
+        return keys
     }
 }

@@ -34,16 +34,49 @@ public enum SceneDecoder {
         return scene
     }
 
+    /// Decodes one node and its subtree. Its own keys are read into a description first
+    /// (the same reading a row template gets, `describeNode`), then its children.
     static func decodeNode(_ json: JSONNode, file: String, path: String,
-                                   names: inout [String: Int]) throws(FormatError) -> Node {
+                           names: inout [String: Int]) throws(FormatError) -> Node {
         var r = try ObjectReader(json, file: file, path: path)
+        let description = try describeOwnKeys(&r, path: path, names: &names)
+        let node = description.makeBareNode(row: nil)
+        if let items = try childItems(&r) {
+            for (i, item) in items.enumerated() {
+                node.addSubnode(try decodeNode(item, file: file, path: "\(path).children[\(i)]", names: &names))
+            }
+        }
+        try r.finish(allowed: allowedKeys(description.kind))
+        return node
+    }
+
+    /// Reads and checks one node and its subtree into a description (a row template's
+    /// nodes: made again for every row), with the errors `decodeNode` gives.
+    static func describeNode(_ json: JSONNode, file: String, path: String,
+                             names: inout [String: Int]) throws(FormatError) -> NodeDescription {
+        var r = try ObjectReader(json, file: file, path: path)
+        var description = try describeOwnKeys(&r, path: path, names: &names)
+        if let items = try childItems(&r) {
+            description.children.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                description.children.append(try describeNode(item, file: file, path: "\(path).children[\(i)]", names: &names))
+            }
+        }
+        try r.finish(allowed: allowedKeys(description.kind))
+        return description
+    }
+
+    /// Every key of a node but `children`, in the order they have always been read (so a
+    /// file with several faults reports the same one first).
+    private static func describeOwnKeys(_ r: inout ObjectReader, path: String,
+                                        names: inout [String: Int]) throws(FormatError) -> NodeDescription {
         let name = try r.required("name") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
         guard !name.isEmpty else { throw r.fail("name", "must not be empty") }
         if let firstLine = names[name] {
             throw r.fail("name", "'\(name)' is already used by the node on line \(firstLine); names must be unique")
         }
         names[name] = r.line
-        let kindText = try r.choice("kind", NodeKind.allCases.map(\.rawValue)) ?? NodeKind.node.rawValue
+        let kindText = try r.choice("kind", NodeKind.names) ?? NodeKind.node.rawValue
         let kind = NodeKind(rawValue: kindText)!
 
         let frame = try r.required("frame") { (r: inout ObjectReader, k: String) throws(FormatError) in
@@ -54,74 +87,71 @@ public enum SceneDecoder {
         }
         try checkCoordinates(frame, names: ["x", "y", "width", "height"], key: "frame", r)
 
-        let node: Node
-        switch kind {
-        case .node: node = Node(name: name)
-        case .control: node = ControlNode(name: name)
-        case .button: node = ButtonNode(name: name)
-        case .toggle: node = ToggleNode(name: name)
-        case .slider: node = SliderNode(name: name)
-        case .scroll: node = ScrollNode(name: name)
-        case .list: node = try makeList(&r, name: name, path: path)
-        case .text: node = TextNode(name: name)
+        var d = NodeDescription(kind: kind, name: RowText(name), frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
+        var rows: ObjectReader?
+        if kind == .list {
+            let (list, reader) = try readListShape(&r)
+            d.list = list
+            rows = reader
         }
-        node.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"],
                                     in: Array(repeating: FileLimits.coordinates, count: 4)) {
-            node.hitTestSlop = EdgeInsets(top: slop[0], left: slop[1], bottom: slop[2], right: slop[3])
+            d.slop = EdgeInsets(top: slop[0], left: slop[1], bottom: slop[2], right: slop[3])
         }
-        if let hidden = try r.bool("hidden") { node.isHidden = hidden }
-        if let alpha = try r.number("alpha", in: 0...1) { node.alpha = alpha }
-        if let interactive = try r.bool("interactive") { node.isUserInteractionEnabled = interactive }
-        if let clips = try r.bool("clips") { node.clipsToBounds = clips }
-        if let color = try r.color("color") { node.backgroundColor = color }
-        if let color = try r.color("borderColor") { node.borderColor = color }
-        if let width = try r.number("borderWidth", in: FileLimits.lengths) { node.borderWidth = width }
-        if let label = try r.string("label") { node.label = label }
-        if let color = try r.color("labelColor") { node.labelColor = color }
-        if let shape = try r.hitShape("shape") { node.hitShape = shape }
+        d.hidden = try r.bool("hidden")
+        d.alpha = try r.number("alpha", in: 0...1)
+        d.interactive = try r.bool("interactive")
+        d.clips = try r.bool("clips")
+        d.color = try r.color("color")
+        d.borderColor = try r.color("borderColor")
+        d.borderWidth = try r.number("borderWidth", in: FileLimits.lengths)
+        d.label = try r.string("label").map(RowText.init)
+        d.labelColor = try r.color("labelColor")
+        d.shape = try r.hitShape("shape")
 
-        if let control = node as? ControlNode {
-            if let enabled = try r.bool("enabled") { control.isEnabled = enabled }
-            if let selected = try r.bool("selected") { control.isSelected = selected }
-            if let tolerance = try r.number("dragTolerance", in: FileLimits.lengths) { control.dragTolerance = tolerance }
-            if let c = try r.color("highlightedColor") { control.highlightedColor = c }
-            if let c = try r.color("disabledColor") { control.disabledColor = c }
-            if let c = try r.color("selectedColor") { control.selectedColor = c }
+        if kind.isControl {
+            d.control.enabled = try r.bool("enabled")
+            d.control.selected = try r.bool("selected")
+            d.control.dragTolerance = try r.number("dragTolerance", in: FileLimits.lengths)
+            d.control.highlightedColor = try r.color("highlightedColor")
+            d.control.disabledColor = try r.color("disabledColor")
+            d.control.selectedColor = try r.color("selectedColor")
         }
-        if let scroll = node as? ScrollNode {
-            try readScrollKeys(&r, into: scroll)
-            if let list = node as? ListNode { try readListKeys(&r, into: list, path: path) }
+        if kind == .scroll || kind == .list {
+            d.scroll = try readScrollKeys(&r)
+            if kind == .list { try readListKeys(&r, rows: &rows!, into: &d.list!) }
         } else if let key = scrollKeys.first(where: { r.has($0) }) {
             throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
-        try decodeText(&r, into: node, kind: kind)
-        if let slider = node as? SliderNode, let value = try r.number("value", in: 0...1) {
-            slider.value = value
-        }
+        d.text = try readTextKeys(&r, kind: kind)
+        if kind == .slider { d.sliderValue = try r.number("value", in: 0...1) }
         for key in controlKeys where !kind.isControl && r.has(key) {
             throw r.fail(key, "only controls have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
         if kind != .slider, r.has("value") {
             throw r.fail("value", "only sliders have 'value' (this node's kind is '\(kind.rawValue)')")
         }
+        return d
+    }
 
-        if let children = r.raw("children") {
-            guard case .array(let items) = children.value else {
-                throw r.fail("children", "expected an array of nodes, got \(children.typeName)")
-            }
-            for (i, item) in items.enumerated() {
-                node.addSubnode(try decodeNode(item, file: file, path: "\(path).children[\(i)]", names: &names))
-            }
+    /// The nodes of `children`, if the key is there.
+    private static func childItems(_ r: inout ObjectReader) throws(FormatError) -> [JSONNode]? {
+        guard let children = r.raw("children") else { return nil }
+        guard case .array(let items) = children.value else {
+            throw r.fail("children", "expected an array of nodes, got \(children.typeName)")
         }
+        return items
+    }
+
+    /// The keys a node of `kind` may have, for the message about an unknown one.
+    private static func allowedKeys(_ kind: NodeKind) -> String {
         var allowed = nodeKeys
         if kind.isControl { allowed += controlKeys }
         if kind == .slider { allowed += sliderKeys }
         if kind == .scroll || kind == .list { allowed += scrollKeys }
         if kind == .list { allowed += listKeys }
         if kind == .text { allowed += textKeys }
-        try r.finish(allowed: allowed.joined(separator: ", "))
-        return node
+        return allowed.joined(separator: ", ")
     }
 
     /// The window must fit a canvas at scale 1 (see `FileLimits`).

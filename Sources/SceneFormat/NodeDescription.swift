@@ -1,0 +1,239 @@
+import NodeCore
+
+/// One scene node with every key read and checked (behaviour.md §7.1), ready to become a
+/// node without looking at JSON again. A list's row template is described once, at load,
+/// and made into a node for each row that comes into view: only its `{i}` texts vary.
+struct NodeDescription {
+    var kind: NodeKind
+    var name: RowText
+    var frame: Rect
+    var slop: EdgeInsets?
+    var hidden: Bool?
+    var alpha: Double?
+    var interactive: Bool?
+    var clips: Bool?
+    var color: Color?
+    var borderColor: Color?
+    var borderWidth: Double?
+    var label: RowText?
+    var labelColor: Color?
+    var shape: HitShape?
+    var control = ControlKeys()
+    var scroll = ScrollKeys()
+    var list: ListKeys?
+    var text = TextKeys()
+    var sliderValue: Double?
+    /// Filled for row templates only; a scene's own nodes are made child by child.
+    var children: [NodeDescription] = []
+
+    /// The keys of controls (every kind but `node`, `scroll` and `list`).
+    struct ControlKeys {
+        var enabled: Bool?
+        var selected: Bool?
+        var dragTolerance: Double?
+        var highlightedColor: Color?
+        var disabledColor: Color?
+        var selectedColor: Color?
+    }
+
+    /// The keys of scroll nodes and lists (SPEC §9).
+    struct ScrollKeys {
+        var contentSize: Size?
+        var contentOffset: Point?
+        var contentInset: EdgeInsets?
+        var scrollEnabled: Bool?
+        var bounces: Bool?
+        var alwaysBounceVertical: Bool?
+        var alwaysBounceHorizontal: Bool?
+        var delaysContentTouches: Bool?
+        var canCancelContentTouches: Bool?
+        var cancelsControlTouches: Bool?
+        var decelerationRate: Double?
+        var scrollSlop: Double?
+        var contentTouchDelay: Double?
+    }
+
+    /// The keys of `kind: "list"` (behaviour.md §10.3).
+    struct ListKeys {
+        var extent: Double
+        var horizontal: Bool
+        var inverted: Bool
+        var count = 0
+        var template: RowTemplate?
+        var leadingScreens: Double?
+        var fetch: SceneListSource.Fetch?
+    }
+
+    /// The keys of text nodes (behaviour.md §12.4).
+    struct TextKeys {
+        var text: RowText?
+        var fontSize: Double?
+        var textColor: Color?
+        var alignment: TextAlignment?
+        var lines: Int?
+    }
+
+    /// A new node as the scene describes it, its children included, with `{i}` in names,
+    /// labels and texts replaced by `row` (kept as written when nil). Properties are set
+    /// in the order the keys are read, as they always were.
+    func makeNode(row: String?) -> Node {
+        let node = makeBareNode(row: row)
+        for child in children { node.addSubnode(child.makeNode(row: row)) }
+        return node
+    }
+
+    /// The node without its children.
+    func makeBareNode(row: String?) -> Node {
+        let name = self.name.text(row: row)
+        let node: Node
+        switch kind {
+        case .node: node = Node(name: name)
+        case .control: node = ControlNode(name: name)
+        case .button: node = ButtonNode(name: name)
+        case .toggle: node = ToggleNode(name: name)
+        case .slider: node = SliderNode(name: name)
+        case .scroll: node = ScrollNode(name: name)
+        case .list:
+            let list = list!
+            node = ListNode(name: name, rowExtent: list.extent, horizontal: list.horizontal, inverted: list.inverted)
+        case .text: node = TextNode(name: name)
+        }
+        node.frame = frame
+        if let slop { node.hitTestSlop = slop }
+        if let hidden { node.isHidden = hidden }
+        if let alpha { node.alpha = alpha }
+        if let interactive { node.isUserInteractionEnabled = interactive }
+        if let clips { node.clipsToBounds = clips }
+        if let color { node.backgroundColor = color }
+        if let borderColor { node.borderColor = borderColor }
+        if let borderWidth { node.borderWidth = borderWidth }
+        if let label { node.label = label.text(row: row) }
+        if let labelColor { node.labelColor = labelColor }
+        if let shape { node.hitShape = shape }
+        if kind.isControl { control.apply(to: unsafeDowncast(node, to: ControlNode.self)) }
+        if kind == .scroll || kind == .list {
+            let scrollNode = unsafeDowncast(node, to: ScrollNode.self)
+            scroll.apply(to: scrollNode)
+            if kind == .list { list!.apply(to: unsafeDowncast(node, to: ListNode.self), explicitOffset: scroll.contentOffset != nil) }
+        }
+        if kind == .text { text.apply(to: unsafeDowncast(node, to: TextNode.self), row: row) }
+        if kind == .slider, let sliderValue { unsafeDowncast(node, to: SliderNode.self).value = sliderValue }
+        return node
+    }
+
+    /// Calls `body` with this node's name and the names of its children, depth first.
+    func forEachName(_ body: (RowText) -> Void) {
+        body(name)
+        for child in children { child.forEachName(body) }
+    }
+}
+
+extension NodeDescription.ControlKeys {
+    func apply(to control: ControlNode) {
+        if let enabled { control.isEnabled = enabled }
+        if let selected { control.isSelected = selected }
+        if let dragTolerance { control.dragTolerance = dragTolerance }
+        if let highlightedColor { control.highlightedColor = highlightedColor }
+        if let disabledColor { control.disabledColor = disabledColor }
+        if let selectedColor { control.selectedColor = selectedColor }
+    }
+}
+
+extension NodeDescription.ScrollKeys {
+    func apply(to scroll: ScrollNode) {
+        if let contentSize { scroll.contentSize = contentSize }
+        if let contentOffset { scroll.contentOffset = contentOffset }
+        if let contentInset { scroll.contentInset = contentInset }
+        if let scrollEnabled { scroll.isScrollEnabled = scrollEnabled }
+        if let bounces { scroll.bounces = bounces }
+        if let alwaysBounceVertical { scroll.alwaysBounceVertical = alwaysBounceVertical }
+        if let alwaysBounceHorizontal { scroll.alwaysBounceHorizontal = alwaysBounceHorizontal }
+        if let delaysContentTouches { scroll.delaysContentTouches = delaysContentTouches }
+        if let canCancelContentTouches { scroll.canCancelContentTouches = canCancelContentTouches }
+        if let cancelsControlTouches { scroll.cancelsControlTouches = cancelsControlTouches }
+        if let decelerationRate { scroll.decelerationRate = decelerationRate }
+        if let scrollSlop { scroll.scrollSlop = scrollSlop }
+        if let contentTouchDelay { scroll.contentTouchDelay = contentTouchDelay }
+    }
+}
+
+extension NodeDescription.ListKeys {
+    /// Gives the list its scene data source (a new one per list: it counts fetched rows).
+    func apply(to list: ListNode, explicitOffset: Bool) {
+        if let leadingScreens { list.leadingScreensForBatching = leadingScreens }
+        guard let template else { return }
+        let source = SceneListSource(template: template, count: count, fetch: fetch)
+        let offset = list.contentOffset
+        list.dataSource = source
+        list.batchFetchingDelegate = source
+        // An explicit `contentOffset` wins over an inverted list's start at its far end.
+        if explicitOffset { list.contentOffset = offset }
+    }
+}
+
+extension NodeDescription.TextKeys {
+    func apply(to node: TextNode, row: String?) {
+        if let text { node.text = text.text(row: row) }
+        if let fontSize { node.fontSize = fontSize }
+        if let textColor { node.textColor = textColor }
+        if let alignment { node.alignment = alignment }
+        if let lines { node.maximumLines = lines }
+    }
+}
+
+/// A name, label or text of a scene node, split where `{i}` (the row index) stands so
+/// that a row's text is made without searching it again.
+struct RowText {
+    /// The text as the scene writes it.
+    let source: String
+    /// The parts between the `{i}`s; nil when there is none.
+    private let parts: [String]?
+
+    init(_ source: String) {
+        self.source = source
+        let bytes = source.utf8
+        guard bytes.contains(UInt8(ascii: "{")) else {
+            parts = nil
+            return
+        }
+        let open = UInt8(ascii: "{"), i = UInt8(ascii: "i"), close = UInt8(ascii: "}")
+        let utf8 = Array(bytes)
+        var found: [String] = []
+        var start = 0, k = 0
+        while k < utf8.count {
+            if utf8[k] == open, k + 2 < utf8.count, utf8[k + 1] == i, utf8[k + 2] == close {
+                found.append(String(decoding: utf8[start..<k], as: UTF8.self))
+                k += 3
+                start = k
+            } else {
+                k += 1
+            }
+        }
+        if found.isEmpty {
+            parts = nil
+        } else {
+            found.append(String(decoding: utf8[start...], as: UTF8.self))
+            parts = found
+        }
+    }
+
+    /// Whether `{i}` occurs in the text.
+    var hasRowIndex: Bool { parts != nil }
+
+    /// The text with every `{i}` replaced by `row`; as written when `row` is nil.
+    func text(row: String?) -> String {
+        guard let row, let parts else { return source }
+        var result = parts[0]
+        for part in parts.dropFirst() {
+            result += row
+            result += part
+        }
+        return result
+    }
+
+    /// The text's length in UTF-8 bytes for a row index of `digits` bytes.
+    func length(rowDigits digits: Int) -> Int {
+        guard let parts else { return source.utf8.count }
+        return parts.reduce(0) { $0 + $1.utf8.count } + (parts.count - 1) * digits
+    }
+}
