@@ -41,7 +41,7 @@ public final class WaylandDisplay {
     package let pointer: OpaquePointer
     /// The `wl_display` protocol object, source of the registry and sync callbacks. Objects
     /// made from it keep this display connected until they are gone.
-    public var object: WlDisplay {
+    package var object: WlDisplay {
         let display = WlDisplay(adopting: pointer, version: 1)
         display.keepAlive = self
         return display

@@ -116,7 +116,10 @@ struct Generator {
         let isDisplay = interface.name == "wl_display"
         var out = doc(interface.summary, interface.description, indent: "",
                       extra: ["Protocol `\(protocolModel.name)`, interface `\(interface.name)` version \(interface.version)."])
-        out += "public final class \(type): WaylandProxy, WaylandInterface {\n"
+        // `package`: the bindings are the package's own plumbing (WaylandClient, and the
+        // scanner's tests, whose protocol uses wl_surface); apps reach the compositor through
+        // WaylandClient's window and seat types, never through raw protocol objects.
+        out += "package final class \(type): WaylandProxy, WaylandInterface {\n"
         out += "    package static var interface: UnsafePointer<wl_interface> { \(tableName).shared.pointers[\(index)] }\n"
         out += "    /// The protocol name of this interface, used when binding globals.\n"
         out += "    public static let interfaceName = \"\(interface.name)\"\n"
