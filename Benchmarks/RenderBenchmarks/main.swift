@@ -123,8 +123,10 @@ func measure(_ iterations: Int, _ body: () -> Void) -> Double {
 
 /// memset of the rows of `rect` in `canvas`: the same bytes a solid fill of it writes.
 func memsetRows(_ canvas: Canvas, _ rect: PixelRect, value: Int32) {
-    for y in rect.minY..<rect.maxY {
-        memset(canvas.baseAddress + y * canvas.stride + rect.minX * 4, value, rect.width * 4)
+    canvas.withPixels { pixels in
+        for y in rect.minY..<rect.maxY {
+            memset(pixels.baseAddress! + y * canvas.stride + rect.minX * 4, value, rect.width * 4)
+        }
     }
 }
 
@@ -156,7 +158,7 @@ _ = renderer.takeDamage()
 
 var toggle = false
 var value: Int32 = 0
-let memsetFrame = measure(iterations) { value ^= 0x55; memset(canvas.baseAddress, value, frameBytes) }
+let memsetFrame = measure(iterations) { value ^= 0x55; canvas.withPixels { _ = memset($0.baseAddress!, value, frameBytes) } }
 renderer.renderFull(into: canvas)
 let full = measure(iterations) { renderer.renderFull(into: canvas) }
 

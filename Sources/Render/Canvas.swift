@@ -37,8 +37,9 @@ public final class Canvas {
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
-    /// The first pixel's address.
-    public let baseAddress: UnsafeMutableRawPointer
+    /// The first pixel's address; outside the module only inside `withPixels`, so no
+    /// pointer outlives the canvas.
+    let baseAddress: UnsafeMutableRawPointer
     /// Whether the canvas allocated, and frees, its memory.
     public let ownsMemory: Bool
 
@@ -89,6 +90,14 @@ public final class Canvas {
             throw .invalidSize(width: width, height: height)
         }
         guard stride % 4 == 0, stride >= width * 4 else { throw .invalidStride(stride: stride, width: width) }
+    }
+
+    /// Runs `body` with the canvas's memory (`height` rows of `stride` bytes, premultiplied
+    /// ARGB words); the buffer is valid only inside `body`.
+    public func withPixels<Result, Failure: Error>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeMutableRawBufferPointer(start: baseAddress, count: stride * height))
     }
 
     /// The whole canvas, `(0, 0, width, height)`.

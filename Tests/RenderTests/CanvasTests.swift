@@ -26,6 +26,17 @@ import NodeCore
         #expect(memory[7] == 0xDEAD_BEEF)
     }
 
+    @Test func withPixelsHandsOutTheWholeBufferRowByRow() throws {
+        let canvas = try Canvas(width: 3, height: 2)
+        let count = canvas.withPixels { pixels in
+            pixels.storeBytes(of: 0xFF00_FF00 as UInt32, toByteOffset: canvas.stride + 2 * 4, as: UInt32.self)
+            return pixels.count
+        }
+        #expect(count == canvas.stride * canvas.height)
+        #expect(canvas.pixel(x: 2, y: 1) == 0xFF00_FF00)
+        #expect(canvas.pixel(x: 1, y: 1) == 0)
+    }
+
     @Test func invalidSizesAndStridesAreRejected() {
         #expect(throws: CanvasError.invalidSize(width: 0, height: 5)) { try Canvas(width: 0, height: 5) }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 4)

@@ -21,12 +21,22 @@ public enum ShmError: Error, Equatable, CustomStringConvertible {
 /// Writable pixels of one buffer: ARGB8888, premultiplied alpha, native-endian 32-bit words.
 ///
 /// Valid only until the buffer is committed; a renderer paints straight into it (no copy).
+/// Apps reach the memory only inside `withPixels`; the package's renderer keeps a canvas
+/// over it for the buffer's life (`pixels`).
 public struct PixelBufferView {
-    public let pixels: UnsafeMutableRawPointer
+    package let pixels: UnsafeMutableRawPointer
     /// Bytes per row.
     public let stride: Int
     public let width: Int
     public let height: Int
+
+    /// Runs `body` with the buffer's memory (`height` rows of `stride` bytes); valid only
+    /// inside `body`.
+    public func withPixels<Result, Failure: Error>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeMutableRawBufferPointer(start: pixels, count: stride * height))
+    }
 
     /// Fills `rect` with one premultiplied ARGB value.
     public func fill(_ rect: PixelRect, argb: UInt32) {
