@@ -91,12 +91,16 @@ open class Node: Responder {
 
     /// Ordered children; the last one is frontmost.
     @exclusivity(unchecked) public internal(set) final var subnodes: [Node] = []
-    /// The parent, if any. It behaves as a weak reference but is stored `unowned(unsafe)`:
-    /// a parent clears its children's `supernode` when it detaches them and in its
-    /// `deinit`, so the pointer never dangles. A `weak` reference would give every
+    /// The parent, if any. It behaves as a weak reference but is stored `unowned(unsafe)`
+    /// (`TreeLink`): a parent clears its children's `supernode` when it detaches them and in
+    /// its `deinit`, so the pointer never dangles. A `weak` reference would give every
     /// parent a refcount side table, which made each retain on the hit-test path take
-    /// the runtime's slow path.
-    @exclusivity(unchecked) public internal(set) final unowned(unsafe) var supernode: Node?
+    /// the runtime's slow path. Debug builds trap on a read that would dangle.
+    public internal(set) final var supernode: Node? {
+        @inline(__always) get { supernodeLink.target }
+        @inline(__always) set { supernodeLink.target = newValue }
+    }
+    @exclusivity(unchecked) final var supernodeLink = TreeLink<Node>()
     /// The origin of `bounds`: zero for a plain node; a scroll node's content offset
     /// (SPEC §1, §9). Hit testing, conversion, tappable areas and painting all add it
     /// when they step from a node into its subnodes.
@@ -108,7 +112,11 @@ open class Node: Responder {
     final var isScrollNode = false
     /// Set on a window's root node only. Not `weak` (every invalidation reads it): the
     /// window clears it when it lets go of the root, on replacement and in its `deinit`.
-    final unowned(unsafe) var hostWindow: Window?
+    final var hostWindow: Window? {
+        @inline(__always) get { hostWindowLink.target }
+        @inline(__always) set { hostWindowLink.target = newValue }
+    }
+    final var hostWindowLink = TreeLink<Window>()
     /// `subtreeExtent` while valid; nil once this node or a descendant changed geometry
     /// (see Node+SubtreeExtent.swift). Valid only if every descendant's is valid.
     @exclusivity(unchecked) final var cachedSubtreeExtent: Rect?

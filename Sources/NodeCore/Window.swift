@@ -49,7 +49,7 @@ open class Window: Responder {
     }
 
     deinit {
-        if root.hostWindow === self { root.hostWindow = nil }
+        if root.hostWindowLink.names(self) { root.hostWindow = nil }
     }
 
     open override var nextResponder: Responder? { application }

@@ -360,6 +360,14 @@ public final class HeadlessWeston: @unchecked Sendable {
         return count
     }
 
+    /// How many times the client `pid` has committed its mapped surfaces (cursors aside)
+    /// since they were created: with `frameCount()`, shows whether it commits at most once a frame.
+    public func commitCount(pid: Int32) throws(HarnessError) -> UInt64 {
+        let payload = try send("commits \(pid)")
+        guard let count = UInt64(payload) else { throw .malformedReply(command: "commits", reply: payload) }
+        return count
+    }
+
     /// Blocks until the next output repaint; returns the new frame count.
     @discardableResult
     public func waitForFrame(timeout: Double = 5) throws(HarnessError) -> UInt64 {

@@ -14,9 +14,15 @@ struct KeyBurstTests {
             let key = i % 2 == 0 ? "d" : "t"
             burst += [.key(key, pressed: true), .key(key, pressed: false)]
         }
+        let frames = try live.weston.frameCount(), commits = try live.weston.commitCount(pid: live.client.pid)
         try live.inject(burst)
         live.waitUntilTheScreenSettles()
         #expect(live.client.isRunning, "the compositor dropped the client: \(live.clientLog())")
+        // Painted on frame callbacks: every commit but the first waited for an output repaint.
+        let framesDuring = try live.weston.frameCount() - frames
+        let commitsDuring = try live.weston.commitCount(pid: live.client.pid) - commits
+        #expect(commitsDuring >= 1, "the toggles were never painted")
+        #expect(commitsDuring <= framesDuring + 1, "\(commitsDuring) commits in \(framesDuring) frames")
         #expect(try live.quit() == 0)
     }
 }

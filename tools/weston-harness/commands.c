@@ -533,6 +533,25 @@ cmd_first_frame(struct conn *c, char **argv, int argc)
 		reply(c, "error none");
 }
 
+/* How many times PID's mapped surfaces (cursors aside) have been committed. */
+static void
+cmd_commits(struct conn *c, char **argv, int argc)
+{
+	long pid;
+	struct surface_watch *sw;
+	uint64_t count = 0;
+
+	if (argc != 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
+		reply(c, "error usage: commits PID");
+		return;
+	}
+	wl_list_for_each(sw, &c->h->surface_list, link) {
+		if (sw->surface->resource && client_pid(sw->surface) == pid)
+			count += sw->commit_count;
+	}
+	reply(c, "ok %llu", (unsigned long long)count);
+}
+
 static void
 cmd_commit_wait(struct conn *c, char **argv, int argc, bool arm)
 {
@@ -645,6 +664,8 @@ execute(struct conn *c, char *line)
 		cmd_wait_frame(c, argv, argc);
 	else if (strcmp(argv[0], "wait-view") == 0)
 		cmd_wait_view(c, argv, argc);
+	else if (strcmp(argv[0], "commits") == 0)
+		cmd_commits(c, argv, argc);
 	else if (strcmp(argv[0], "commit-arm") == 0)
 		cmd_commit_arm(c, argv, argc);
 	else if (strcmp(argv[0], "first-frame") == 0)

@@ -315,6 +315,7 @@ surface_commit_notify(struct wl_listener *listener, void *data)
 	pid = client_pid(s);
 	sw->last_commit_ns = ns;
 	sw->last_commit_pid = pid;
+	sw->commit_count++;
 
 	wl_list_for_each(c, &h->conn_list, link) {
 		if (c->commit_armed && !c->commit_seen && ns >= c->commit_min_ns &&

@@ -136,6 +136,7 @@ struct surface_watch {
 	struct weston_surface *surface;
 	uint64_t last_commit_ns;	/* latest commit while mapped; 0: none */
 	int last_commit_pid;
+	uint64_t commit_count;		/* commits while mapped */
 	uint64_t first_buffer_ns;	/* first commit with a buffer, mapped or not; 0: none */
 	struct wl_listener commit_listener;
 	struct wl_listener destroy_listener;
