@@ -45,6 +45,7 @@ public final class App {
     private let painter: FramePainter
     private let pointerLocation: PointerLocationOverlay
     private var surface: ToplevelWindow!
+    private var titleBar: TitleBar?
     private var failure: AppError?
 
     /// Connects to the compositor (`WAYLAND_DISPLAY` / `WAYLAND_SOCKET`), opens the output
@@ -88,10 +89,14 @@ public final class App {
             throw .system(error)
         }
         installLoopWork()
+        let minimum = options.minimumSize ?? size
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
             title: options.title, appID: options.appID,
             size: LogicalSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up))),
-            fullscreen: options.fullscreen, allowsFractionalScale: true, scaleLimits: FramePainter.rendererScaleLimits))
+            minimumSize: LogicalSize(width: Int(minimum.width.rounded(.up)), height: Int(minimum.height.rounded(.up))),
+            fullscreen: options.fullscreen, allowsFractionalScale: true, scaleLimits: FramePainter.rendererScaleLimits,
+            titleBarHeight: options.drawsTitleBar ? TitleBar.height : nil))
+        if options.drawsTitleBar { titleBar = TitleBar(title: options.title, surface: surface) }
         installWindowHandlers()
         output.attach(to: root) { [unowned self] in input.now }
     }
@@ -212,6 +217,12 @@ public final class App {
         // commit per frame callback, and none once the animation has ended.
         surface.onFramePresented = { [unowned(unsafe) self] _ in clockDriver.framePresented() }
         surface.onClose = { [unowned self] in stop() }
+        if let titleBar {
+            surface.onTitleBarChange = { [unowned titleBar] size, scale in titleBar.resize(to: size, scale: scale) }
+            surface.onTitleBarPaint = { [unowned titleBar] context in titleBar.paint(context) }
+            surface.onTitleBarTouch = { [unowned titleBar] batch in titleBar.handle(batch) }
+            surface.onTitleBarPointer = { [unowned titleBar] batch in titleBar.handle(batch) }
+        }
         surface.onError = { [unowned self] error in fail(.window(error)) }
     }
 

@@ -25,6 +25,13 @@ public struct AppOptions: Sendable {
     public var showsPointerLocation = false
     /// Ask the compositor to show the window fullscreen.
     public var fullscreen: Bool
+    /// Draw a title bar with a close button where the compositor draws no decorations
+    /// (docs/wayland.md "Decorations"); never while fullscreen.
+    public var drawsTitleBar = true
+    /// The smallest size the content is laid out at, in points (`xdg_toplevel.set_min_size`;
+    /// a compositor that configures less gets the content scaled down, behaviour.md §14);
+    /// nil: the window's initial size.
+    public var minimumSize: Size?
     /// Log every control event of the tree; nil logs nothing.
     public var eventLog: EventLog?
     /// Record the session's input to this file as an input script `touchstone replay` accepts.

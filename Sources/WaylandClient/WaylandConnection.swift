@@ -26,6 +26,8 @@ public final class WaylandConnection {
     let decorationManager: ZxdgDecorationManagerV1?
     let viewporter: WpViewporter?
     let fractionalScaleManager: WpFractionalScaleManagerV1?
+    /// For client-side decorations' subsurfaces.
+    let subcompositor: WlSubcompositor?
 
     /// Outputs by registry name.
     public private(set) var outputs: [UInt32: Output] = [:]
@@ -62,7 +64,9 @@ public final class WaylandConnection {
         decorationManager = registry.bindOptional(ZxdgDecorationManagerV1.self, required: 1, preferred: 1)
         viewporter = registry.bindOptional(WpViewporter.self, required: 1, preferred: 1)
         fractionalScaleManager = registry.bindOptional(WpFractionalScaleManagerV1.self, required: 1, preferred: 1)
-        for proxy in [compositor, shm, wmBase, decorationManager, viewporter, fractionalScaleManager] as [WaylandProxy?] {
+        subcompositor = registry.bindOptional(WlSubcompositor.self, required: 1, preferred: 1)
+        for proxy in [compositor, shm, wmBase, decorationManager, viewporter, fractionalScaleManager, subcompositor]
+            as [WaylandProxy?] {
             if let proxy { boundVersions[String(cString: wl_proxy_get_class(proxy.proxy))] = proxy.version }
         }
 
@@ -99,8 +103,12 @@ public final class WaylandConnection {
             guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
             let seat = Seat(object: object, globalName: global.name, loop: loop)
             // The connection owns its seats, so they never outlive it.
-            seat.onTouch = { [unowned(unsafe) self] batch in window(forSurface: batch.surfaceID)?.onTouch?(batch) }
-            seat.onPointer = { [unowned(unsafe) self] batch in window(forSurface: batch.surfaceID)?.onPointer?(batch) }
+            seat.onTouch = { [unowned(unsafe) self, unowned(unsafe) seat] batch in
+                window(forSurface: batch.surfaceID)?.deliver(batch, from: seat)
+            }
+            seat.onPointer = { [unowned(unsafe) self, unowned(unsafe) seat] batch in
+                window(forSurface: batch.surfaceID)?.deliver(batch, from: seat)
+            }
             seat.onKey = { [unowned(unsafe) self] event, surface in window(forSurface: surface)?.onKey?(event) }
             seat.cursor = PointerCursor(compositor: compositor, shm: shm)
             seat.onPointerEnter = { [unowned(unsafe) self, unowned(unsafe) seat] surface in

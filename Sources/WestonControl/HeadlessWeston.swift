@@ -61,7 +61,8 @@ public final class HeadlessWeston: @unchecked Sendable {
     ///     by test support: `WestonHarness` adds a `start` that finds or builds it).
     ///   - startTimeout: how long to wait for the module to answer.
     ///   - shell: weston's shell: `.kiosk` makes every window fullscreen; `.desktop` floats
-    ///     them (and offers no decoration manager, so clients draw their own title bars).
+    ///     them (and offers no decoration manager, so clients draw their own title bars),
+    ///     without animations or panel (see `writeConfiguration`).
     ///   - diesWithParent: weston is killed by the kernel when this process dies (see `ChildProcess`).
     public static func start(
         width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
@@ -105,10 +106,12 @@ public final class HeadlessWeston: @unchecked Sendable {
         env["XDG_RUNTIME_DIR"] = runtime.path
         env["TOUCHSTONE_HARNESS_SOCKET"] = socket
 
+        let config = try writeConfiguration(for: shell, in: dir)
         let arguments = [
             "--backend=headless-backend.so", "--use-pixman", "--shell=\(shell.rawValue)",
             "--socket=\(displayName)", "--width=\(width)", "--height=\(height)",
-            "--scale=\(scale)", "--idle-time=0", "--no-config", "--modules=\(modulePath)",
+            "--scale=\(scale)", "--idle-time=0", config.map { "--config=\($0)" } ?? "--no-config",
+            "--modules=\(modulePath)",
         ]
         let process: ChildProcess
         do {
@@ -128,6 +131,29 @@ public final class HeadlessWeston: @unchecked Sendable {
             throw error
         }
         return instance
+    }
+
+    /// The desktop shell fades in from black until its helper client is ready (and
+    /// animates windows): a `weston.ini` turns that off so the first frames show the windows
+    /// and screenshots are stable, and drops the panel so a maximized window has the whole
+    /// output. The kiosk shell runs without a configuration file.
+    private static func writeConfiguration(for shell: Shell, in directory: URL) throws(HarnessError) -> String? {
+        guard shell == .desktop else { return nil }
+        let path = directory.appending(path: "weston.ini").path
+        let text = """
+            [shell]
+            startup-animation=none
+            animation=none
+            close-animation=none
+            focus-animation=none
+            panel-position=none
+            locking=false
+
+            """
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw .fileSystem(path: path, reason: "cannot write the weston configuration")
+        }
+        return path
     }
 
     private init(process: ChildProcess, directory: URL, ownsDirectory: Bool, socket: String,

@@ -36,7 +36,9 @@ struct RunCommand: ParsableCommand {
                                             path.map { (role, $0) }
                                         })
         let loaded = try InputFiles.loadScene(scene)
-        var options = AppOptions(title: "Touchstone — \(scene)", size: loaded.size, background: loaded.background,
+        // The title (and the title bar the window may draw) names the scene by its file name.
+        let name = scene.split(separator: "/").last.map(String.init) ?? scene
+        var options = AppOptions(title: "\(name) — Touchstone", size: loaded.size, background: loaded.background,
                                  showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,
                                  eventLog: events.map { .file($0) } ?? .standardOutput, recordPath: record)
         options.showsPointerLocation = pointerLocation

@@ -24,6 +24,10 @@ public final class Seat {
     var cursor: PointerCursor?
     /// The serial of the pointer's latest enter, while it is over one of our surfaces.
     private var pointerEnterSerial: UInt32?
+    /// Serials of the latest touch down and pointer button press: what `xdg_toplevel.move`
+    /// and `resize` need to name the press they continue.
+    private(set) var touchDownSerial: UInt32?
+    private(set) var buttonSerial: UInt32?
 
     /// Capabilities currently present.
     public var hasPointer: Bool { pointer != nil }
@@ -84,10 +88,17 @@ public final class Seat {
         cursor.show(name, scale: scale, serial: serial, on: pointer)
     }
 
+    /// Drops the active touches without telling anyone: the compositor took them over
+    /// (`xdg_toplevel.move`) and will send nothing more about them.
+    func forgetTouches() {
+        _ = touchBatcher.cancel()
+    }
+
     private func handleTouch(_ event: WlTouch.Event) {
         var batch: TouchBatch?
         switch event {
-        case let .down(_, time, surface, id, x, y):
+        case let .down(serial, time, surface, id, x, y):
+            touchDownSerial = serial
             touchBatcher.down(id: id, surfaceID: surface?.objectID ?? 0, location: SurfacePoint(x: x, y: y), time: time)
         case let .up(_, time, id):
             batch = touchBatcher.up(id: id, time: time)
@@ -120,7 +131,8 @@ public final class Seat {
             batch = pointerBatcher.leave()
         case let .motion(time, x, y):
             batch = pointerBatcher.motion(location: SurfacePoint(x: x, y: y), time: time)
-        case let .button(_, time, button, state):
+        case let .button(serial, time, button, state):
+            if state == .pressed { buttonSerial = serial }
             batch = pointerBatcher.button(code: button, pressed: state == .pressed, time: time)
         case let .axis(time, axis, value):
             guard let axis = PointerEvent.Axis(axis) else { return }

@@ -27,13 +27,17 @@ public struct WindowConfiguration: Sendable {
     /// the manager exists but has not said it yet, so the first buffer is painted at the
     /// scale it is shown at rather than once at a guess and at once again.
     public var firstFrameScaleWait: Duration
+    /// The height in points of the title bar the window draws itself whenever the compositor
+    /// draws no decorations (no `zxdg_decoration_manager_v1`, or it answers `client_side`) and
+    /// the window is not fullscreen; nil never draws any. The app paints it (`onTitleBarPaint`).
+    public var titleBarHeight: Int?
 
     /// The default `firstFrameScaleWait`.
     public static let defaultFirstFrameScaleWait: Duration = .milliseconds(200)
 
     public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil,
                 fullscreen: Bool = false, allowsFractionalScale: Bool = true, scaleLimits: ClosedRange<Int> = 120...480,
-                firstFrameScaleWait: Duration = WindowConfiguration.defaultFirstFrameScaleWait) {
+                firstFrameScaleWait: Duration = WindowConfiguration.defaultFirstFrameScaleWait, titleBarHeight: Int? = nil) {
         self.title = title
         self.appID = appID
         self.size = size
@@ -42,6 +46,7 @@ public struct WindowConfiguration: Sendable {
         self.allowsFractionalScale = allowsFractionalScale
         self.scaleLimits = scaleLimits
         self.firstFrameScaleWait = firstFrameScaleWait
+        self.titleBarHeight = titleBarHeight
     }
 }
 
@@ -72,25 +77,39 @@ public struct PaintContext {
 /// callback); nothing runs while idle.
 public final class ToplevelWindow {
     // Strong: the connection keeps only unowned references to windows (dropped in deinit).
-    private let connection: WaylandConnection
+    let connection: WaylandConnection
     private let surface: WlSurface
     private let xdgSurface: XdgSurface
-    private let toplevel: XdgToplevel
+    let toplevel: XdgToplevel
     private let decoration: ZxdgToplevelDecorationV1?
     private let fractionalScale: WpFractionalScaleV1?
     private let viewport: WpViewport?
     private let pool: ShmBufferPool
     private var idleWorkID: Int?
+    /// Title bar and resize border, when the configuration asks for client-side decorations.
+    let decorations: ClientDecorations?
+    let minimumSize: LogicalSize?
 
     private let defaultSize: LogicalSize
-    /// Current size in points (after the latest acknowledged configure).
+    /// Current size of the content in points (after the latest acknowledged configure):
+    /// what is laid out and painted. Without a title bar and at or above the minimum size it
+    /// is the configured size.
     public private(set) var logicalSize: LogicalSize
+    /// How the content is shown: scaled down when the compositor configured less than the
+    /// minimum size (behaviour.md §14).
+    public private(set) var fit: ContentFit
     /// Current scale; buffer pixels = `scale.bufferSize(for: logicalSize)`.
     public private(set) var scale: SurfaceScale = .integer(1)
     /// True once the first configure was acknowledged (the window may draw).
     public private(set) var isConfigured = false
     /// True while the compositor shows the window fullscreen.
     public private(set) var isFullscreen = false
+    /// True while the compositor shows the window maximized.
+    public private(set) var isMaximized = false
+    /// The title bar's size in points while the window shows one, else nil.
+    public var titleBarSize: LogicalSize? {
+        decorations?.layout.map { LogicalSize(width: $0.titleBar.width, height: $0.titleBar.height) }
+    }
     /// Frames committed so far.
     public private(set) var committedFrames = 0
     /// Frame callbacks received so far.
@@ -98,15 +117,22 @@ public final class ToplevelWindow {
 
     private var pendingSize: LogicalSize?
     private var pendingFullscreen = false
+    private var pendingMaximized = false
+    /// The compositor draws the decorations (it answered `server_side`).
+    var serverDecorates: Bool
+    /// The seat whose press the title bar or border handles now (for move and resize).
+    weak var decorationSeat: Seat?
+    /// The minimum size last sent (`set_min_size`).
+    var sentMinimumSize: LogicalSize?
     private var enteredOutputs: Set<UInt32> = []
     private var preferredScale120: UInt32?
     /// The scale and size last given to the compositor (buffer scale, viewport destination).
-    private var applied: (scale: SurfaceScale, size: LogicalSize)?
+    private var applied: (scale: SurfaceScale, size: LogicalSize, geometry: LogicalRect?)?
     private let scaleLimits: ClosedRange<Int>
     /// Armed until the first preferred fractional scale arrives (or the wait runs out):
     /// no frame is drawn meanwhile.
     private var scaleWait: (timer: TimerSource, sourceID: Int)?
-    private var needsDisplay = false
+    var needsDisplay = false
     private var pendingDamage = DamageRegion()
     private var frameCallback: WlCallback?
 
@@ -125,6 +151,14 @@ public final class ToplevelWindow {
     public var onCommitted: (() -> Void)?
     /// Drawing failed (e.g. out of memory for a buffer); the frame is skipped.
     public var onError: ((WindowError) -> Void)?
+    /// Paints the title bar (`PaintContext.logicalSize` is its size); called in the frame
+    /// after it was shown, resized or rescaled, or `setTitleBarNeedsDisplay` was called.
+    public var onTitleBarPaint: ((PaintContext) -> Void)?
+    /// Touches and pointer events on the title bar, in its coordinates.
+    public var onTitleBarTouch: ((TouchBatch) -> Void)?
+    public var onTitleBarPointer: ((PointerBatch) -> Void)?
+    /// The title bar appeared, changed size or scale (its size), or went away (nil).
+    public var onTitleBarChange: ((LogicalSize?, SurfaceScale) -> Void)?
 
     /// Creates the surface and toplevel and performs the initial (buffer-less) commit; the
     /// window draws after the first configure arrives.
@@ -132,12 +166,21 @@ public final class ToplevelWindow {
         self.connection = connection
         defaultSize = configuration.size
         logicalSize = configuration.size
+        fit = ContentFit(available: configuration.size, minimum: nil)
+        minimumSize = configuration.minimumSize
         surface = connection.compositor.createSurface()
         xdgSurface = connection.wmBase.getXdgSurface(surface: surface)
         toplevel = xdgSurface.getToplevel()
         pool = ShmBufferPool(shm: connection.shm)
         viewport = configuration.allowsFractionalScale ? connection.viewporter?.getViewport(surface: surface) : nil
         fractionalScale = viewport == nil ? nil : connection.fractionalScaleManager?.getFractionalScale(surface: surface)
+        if let height = configuration.titleBarHeight {
+            decorations = ClientDecorations(connection: connection, parent: surface, titleBarHeight: height,
+                                            borderWidth: ToplevelWindow.resizeBorderWidth)
+        } else {
+            decorations = nil
+        }
+        serverDecorates = connection.decorationManager != nil
         scaleLimits = configuration.scaleLimits
         /* Until the surface enters an output, the best guess for the first buffer is the
            scale of the outputs there are (exact with one output). */
@@ -145,9 +188,6 @@ public final class ToplevelWindow {
                                      outputScales: connection.outputs.values.map(\.scale), limits: scaleLimits)
         toplevel.setTitle(title: configuration.title)
         toplevel.setAppId(appId: configuration.appID)
-        if let minimum = configuration.minimumSize {
-            toplevel.setMinSize(width: Int32(minimum.width), height: Int32(minimum.height))
-        }
         if configuration.fullscreen { toplevel.setFullscreen(output: nil) }
         /* Decoration must be negotiated before the first commit: creating it once a buffer is
            attached is a protocol error (unconfigured_buffer). */
@@ -155,12 +195,23 @@ public final class ToplevelWindow {
             let decoration = manager.getToplevelDecoration(toplevel: toplevel)
             decoration.setMode(mode: .serverSide)
             self.decoration = decoration
+            decoration.onEvent = { [unowned self] event in
+                switch event {
+                // Takes effect with the xdg_surface.configure that follows.
+                case let .configure(mode): serverDecorates = mode == .serverSide
+                }
+            }
         } else {
             decoration = nil
         }
+        setMinimumSize(titleBarHeight: decorations != nil && !serverDecorates && !configuration.fullscreen
+                       ? configuration.titleBarHeight ?? 0 : 0)
         installHandlers()
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
+        for extra in [decorations?.titleSurface, decorations?.borderSurface].compactMap({ $0 }) {
+            connection.register(self, surfaceID: extra.objectID)
+        }
         // The window removes this work in its deinit, so `self` is always alive when it runs.
         idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
         /* Initial commit without a buffer: asks the compositor for the first configure.
@@ -172,6 +223,9 @@ public final class ToplevelWindow {
         if let idleWorkID { connection.loop.removeIdleWork(idleWorkID) }
         endScaleWait()
         connection.unregister(surfaceID: surface.objectID)
+        for extra in [decorations?.titleSurface, decorations?.borderSurface].compactMap({ $0 }) {
+            connection.unregister(surfaceID: extra.objectID)
+        }
         /* Role objects before their surface: destroying the xdg_surface while its toplevel
            lives, or the wl_surface before either, is a protocol error. */
         decoration?.destroy()
@@ -189,6 +243,9 @@ public final class ToplevelWindow {
 
     /// The `wl_surface` object id (matches `TouchBatch.surfaceID`).
     public var surfaceID: UInt32 { surface.objectID }
+    /// The width in points of the invisible border around a decorated window that resizes it.
+    public static let resizeBorderWidth = 8
+
     /// Buffer size in pixels for the current size and scale.
     public var bufferSize: PixelSize { scale.bufferSize(for: logicalSize) }
     /// Buffers alive and buffers held by the compositor, for diagnostics and tests.
@@ -222,9 +279,11 @@ public final class ToplevelWindow {
             case let .configure(width, height, states):
                 // 0 means "client decides": keep the current (or initial) size.
                 pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
-                pendingFullscreen = Self.states(states).contains(XdgToplevel.State.fullscreen.rawValue)
+                let states = Self.states(states)
+                pendingFullscreen = states.contains(XdgToplevel.State.fullscreen.rawValue)
+                pendingMaximized = states.contains(XdgToplevel.State.maximized.rawValue)
             case .close:
-                if let onClose { onClose() } else { connection.loop.stop(.requested) }
+                requestClose()
             case .configureBounds, .wmCapabilities:
                 break
             }
@@ -257,11 +316,19 @@ public final class ToplevelWindow {
     }
 
     private func applyConfigure() {
-        let newSize = pendingSize ?? (isConfigured ? logicalSize : defaultSize)
         isFullscreen = pendingFullscreen
-        let changed = !isConfigured || newSize != logicalSize
-        logicalSize = newSize
+        isMaximized = pendingMaximized
+        let titleBarHeight = decorations.map { serverDecorates || isFullscreen ? 0 : $0.titleBarHeight } ?? 0
+        // The configured size is the window geometry's: the title bar's height is not the content's.
+        let available = pendingSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
+            ?? (isConfigured ? fit.displayedSize : defaultSize)
+        let newFit = ContentFit(available: available, minimum: minimumSize, canScale: viewport != nil)
+        let changed = !isConfigured || newFit.logicalSize != logicalSize
+        let shownChanged = newFit != fit
+        logicalSize = newFit.logicalSize
+        fit = newFit
         isConfigured = true
+        updateDecorations(titleBarHeight: titleBarHeight)
         /* xdg-shell lets an ack_configure wait for the client's next commit, so a configure
            that changes nothing drawn (only the activated state, say) costs no frame. Tests
            rely on this: a mapped, idle client commits nothing until its content changes. */
@@ -269,6 +336,9 @@ public final class ToplevelWindow {
             needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
             onResize?(logicalSize, scale)
+        } else if shownChanged {
+            // Same content, shown at another size: a commit with the new viewport.
+            needsDisplay = true
         }
     }
 
@@ -283,42 +353,57 @@ public final class ToplevelWindow {
         if isConfigured {
             setNeedsDisplay()
             onResize?(logicalSize, scale)
+            if let decorations, decorations.layout != nil {
+                decorations.needsDisplay = true
+                onTitleBarChange?(titleBarSize, scale)
+            }
         }
     }
 
     /// Draws a frame if one is due: configured, something changed, no frame in flight and a
     /// buffer free. Called by the event loop after each dispatch.
     func drawIfNeeded() {
-        guard isConfigured, needsDisplay, frameCallback == nil, scaleWait == nil else { return }
+        let titleBarDue = decorations?.needsDisplay ?? false
+        guard isConfigured, needsDisplay || titleBarDue, frameCallback == nil, scaleWait == nil else { return }
         let size = bufferSize
-        let acquired: SwapChain<ShmBuffer>.Acquired?
+        var content: (acquired: SwapChain<ShmBuffer>.Acquired, damage: DamageRegion)?
         do throws(ShmError) {
-            acquired = try pool.acquire(size: size, damage: pendingDamage)
+            if needsDisplay {
+                // All buffers busy: wl_buffer.release will come; the loop calls us again then.
+                guard let acquired = try pool.acquire(size: size, damage: pendingDamage) else { return }
+                content = (acquired, pendingDamage.clipped(to: PixelRect(size: size)))
+            }
+            // The title bar's commit is applied with the content's commit below.
+            if let decorations, titleBarDue {
+                guard try decorations.drawIfNeeded(scale: scale, paint: onTitleBarPaint ?? { _ in }) || content != nil else { return }
+            }
         } catch {
             needsDisplay = false
+            decorations?.needsDisplay = false
             onError?(.buffer(error))
             return
         }
-        // All buffers busy: wl_buffer.release will come; the loop calls us again then.
-        guard let acquired else { return }
-        let damage = pendingDamage.clipped(to: PixelRect(size: size))
-        onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, damage: damage,
-                              stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
-                              logicalSize: logicalSize))
+        if let (acquired, damage) = content {
+            onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, damage: damage,
+                                  stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
+                                  logicalSize: logicalSize))
+        }
         applySurfaceState()
         /* Request the frame callback before the commit it belongs to: it fires when the
            content of that commit is presented, which paces the next redraw. */
         let callback = surface.frame()
         callback.onEvent = frameDone
         frameCallback = callback
-        surface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
-        for rect in (damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : damage).rects {
-            // Version 4+ is guaranteed: WaylandConnection binds wl_compositor with required 4.
-            try? surface.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+        if let (acquired, damage) = content {
+            surface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
+            for rect in (damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : damage).rects {
+                // Version 4+ is guaranteed: WaylandConnection binds wl_compositor with required 4.
+                try? surface.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+            }
         }
         // attach + damage + scale/viewport state all take effect atomically with this commit.
         surface.commit()
-        pool.submitted(id: acquired.id, damage: damage)
+        if let (acquired, damage) = content { pool.submitted(id: acquired.id, damage: damage) }
         committedFrames += 1
         if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
         onCommitted?()
@@ -341,16 +426,29 @@ public final class ToplevelWindow {
     /// changed: an integer buffer scale, or buffer scale 1 and a viewport whose destination
     /// is the logical size (fractional-scale-v1). Takes effect with the next commit.
     private func applySurfaceState() {
-        if let applied, applied.scale == scale, applied.size == logicalSize { return }
+        let shown = fit.displayedSize
+        if let applied, applied.scale == scale, applied.size == shown, applied.geometry == decorations?.layout?.windowGeometry {
+            return
+        }
         switch scale {
         case let .integer(n):
             try? surface.setBufferScale(scale: n)
-            viewport?.setDestination(width: -1, height: -1)
+            // Content shown scaled down (below the minimum size) is shown through the viewport.
+            if fit.isScaledDown {
+                viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
+            } else {
+                viewport?.setDestination(width: -1, height: -1)
+            }
         case .fractional:
             try? surface.setBufferScale(scale: 1)
-            viewport?.setDestination(width: Int32(logicalSize.width), height: Int32(logicalSize.height))
+            viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         }
-        applied = (scale, logicalSize)
+        if let decorations {
+            let geometry = decorations.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
+            xdgSurface.setWindowGeometry(x: Int32(geometry.x), y: Int32(geometry.y),
+                                         width: Int32(geometry.width), height: Int32(geometry.height))
+        }
+        applied = (scale, shown, decorations?.layout?.windowGeometry)
     }
 
     /// Holds the first frame back until the preferred scale arrives, at most `wait`.

@@ -1,0 +1,152 @@
+import NodeCore
+import Render
+import WaylandClient
+
+/// The title bar a window draws itself where the compositor draws none (docs/wayland.md
+/// "Decorations"): a tree of its own, apart from the scene's (whose coordinates, hit
+/// testing and overlay it leaves alone), with the window's title and a close button that
+/// is a real `ButtonNode`; pressing elsewhere and dragging moves the window, with the
+/// pointer or a finger, and a double-click or double-tap maximizes it.
+final class TitleBar {
+    /// What the bar asks of its window (`ToplevelWindow`, or a test's stand-in).
+
+    /// Height in points: a comfortable target for a finger.
+    static let height = 32
+    /// The close button's width in points (its height is the bar's).
+    static let closeButtonWidth = 44.0
+    static let backgroundColor = Color(red: 235, green: 235, blue: 235)
+    static let closeHighlightColor = Color(red: 224, green: 27, blue: 36)
+
+    /// The title bar's own tree: `root` shows the title, `closeButton` sits at its right end.
+    let window: NodeCore.Window
+    let closeButton: ButtonNode
+    private let dispatcher: InputDispatcher
+    private unowned let surface: any TitleBarHost
+    private var renderer: Renderer?
+    private var canvases = CanvasCache()
+    private var gesture = TitleBarGesture()
+    /// The finger the gesture follows (the first down on the bar away from the button).
+    private var gestureFinger: Int32?
+
+    init(title: String, surface: any TitleBarHost) {
+        let root = Node(name: "title-bar", frame: Rect(x: 0, y: 0, width: 1, height: Double(Self.height)))
+        root.label = title
+        root.labelColor = Color(red: 40, green: 40, blue: 40)
+        closeButton = ButtonNode(name: "close", frame: .zero)
+        closeButton.label = "×"
+        closeButton.highlightedColor = Self.closeHighlightColor
+        root.addSubnode(closeButton)
+        window = NodeCore.Window(root: root, size: root.frame.size)
+        dispatcher = InputDispatcher(window: window)
+        self.surface = surface
+        closeButton.addAction(for: .primaryActionTriggered) { [unowned surface] _, _ in surface.requestClose() }
+    }
+
+    /// The bar appeared or changed size or scale (`size`), or went away (nil).
+    func resize(to size: LogicalSize?, scale: SurfaceScale) {
+        guard let size else {
+            renderer = nil
+            canvases.removeAll()
+            dispatcher.handle(.touchCancel, at: window.clock.now)
+            gesture.cancel()
+            return
+        }
+        let points = Size(width: Double(size.width), height: Double(size.height))
+        window.size = points
+        window.root.frame = Rect(origin: .zero, size: points)
+        closeButton.frame = Rect(x: max(0, points.width - Self.closeButtonWidth), y: 0,
+                                 width: min(points.width, Self.closeButtonWidth), height: points.height)
+        let wanted = FramePainter.rendererScale(for: scale)
+        if renderer?.scale != wanted {
+            renderer = try? Renderer(window: window, background: Self.backgroundColor, scale: wanted)
+        }
+        canvases.removeAll()
+        _ = window.takeInvalidations()
+    }
+
+    func paint(_ context: PaintContext) {
+        guard let renderer, let canvas = canvases.canvas(for: context.buffer) else { return }
+        renderer.renderFull(into: canvas)
+    }
+
+    func handle(_ batch: TouchBatch) {
+        for event in batch.events {
+            let id = Int(event.id), time = max(Double(event.time), window.clock.now)
+            let location = Point(x: event.location.x, y: event.location.y)
+            switch event.phase {
+            case .began:
+                dispatcher.handle(.touchDown(id: id, location: location), at: time)
+                if gestureFinger == nil, !closeButton.frame.contains(location) {
+                    gestureFinger = event.id
+                    if gesture.down(at: location, time: time) == .toggleMaximized { surface.toggleMaximized() }
+                }
+            case .moved:
+                dispatcher.handle(.touchMotion(id: id, location: location), at: time)
+                if event.id == gestureFinger, gesture.moved(to: location) == .move {
+                    // The compositor takes the finger over: nothing more arrives about it here.
+                    dispatcher.handle(.touchCancel, at: time)
+                    gestureFinger = nil
+                    surface.beginMove(touch: true)
+                    return finish()
+                }
+            case .ended:
+                dispatcher.handle(.touchUp(id: id), at: time)
+                if event.id == gestureFinger {
+                    gesture.up(time: time)
+                    gestureFinger = nil
+                }
+            case .cancelled:
+                dispatcher.handle(.touchCancel, at: window.clock.now)
+                gesture.cancel()
+                gestureFinger = nil
+                return finish()
+            }
+        }
+        dispatcher.handle(.touchFrame, at: window.clock.now)
+        finish()
+    }
+
+    func handle(_ batch: PointerBatch) {
+        for event in batch.events {
+            let time = max(Double(event.time), window.clock.now)
+            let location = Point(x: event.location.x, y: event.location.y)
+            switch event.action {
+            case .enter, .motion:
+                dispatcher.handle(.pointerMotion(location: location), at: time)
+                if gesture.isPressed, gesture.moved(to: location) == .move {
+                    dispatcher.handle(.pointerLeave, at: window.clock.now)
+                    surface.beginMove(touch: false)
+                }
+            case .leave:
+                dispatcher.handle(.pointerLeave, at: window.clock.now)
+                gesture.cancel()
+            case let .button(code, pressed):
+                guard PointerButton(evdevCode: code) == .left else { continue }
+                dispatcher.handle(.pointerButton(.left, pressed: pressed), at: time)
+                if pressed, !closeButton.frame.contains(location) {
+                    if gesture.down(at: location, time: time) == .toggleMaximized { surface.toggleMaximized() }
+                } else if !pressed {
+                    gesture.up(time: time)
+                }
+            case .axis, .axisStop:
+                break
+            }
+        }
+        finish()
+    }
+
+    /// What the input changed on the bar (the button's highlight) is shown in the next frame.
+    private func finish() {
+        if !window.takeInvalidations().isEmpty { surface.setTitleBarNeedsDisplay() }
+    }
+}
+
+/// The window requests a title bar makes (`ToplevelWindow` implements them).
+protocol TitleBarHost: AnyObject {
+    func beginMove(touch: Bool)
+    func toggleMaximized()
+    func requestClose()
+    func setTitleBarNeedsDisplay()
+}
+
+extension ToplevelWindow: TitleBarHost {}

@@ -1,0 +1,168 @@
+import Foundation
+import NodeCore
+import Testing
+import WestonHarness
+
+/// Client-side decorations under weston's desktop shell, which offers no decoration manager
+/// (docs/wayland.md "Decorations"): the window draws a 32 pt title bar above the scene.
+@Suite("Title bar under headless weston's desktop shell", .serialized)
+struct DecorationTests {
+    static let titleBarHeight = 32.0
+    static let barColor = RGBA(r: 235, g: 235, b: 235)
+
+    /// A floating window of `testScene` on a 900 × 700 output, with the pointer parked in a
+    /// corner so the screenshots show no cursor over the window.
+    private func floatingWindow(environment: [String: String] = [:]) throws -> (LiveClient, HarnessView) {
+        let live = try LiveClient(scene: testScene, shell: .desktop, output: (900, 700), environment: environment)
+        try live.weston.pointerMotion(x: 899, y: 699)
+        #expect(live.client.waitUntilIdle())
+        return (live, try view(of: live))
+    }
+
+    /// The client's content surface (the scene); the title bar is a subsurface above it.
+    private func view(of live: LiveClient) throws -> HarnessView {
+        try #require(try live.weston.views().first { $0.pid == live.client.pid && $0.role == "xdg_toplevel" })
+    }
+
+    /// Waits, frame by frame, until the client's content view satisfies `condition`.
+    private func waitForView(of live: LiveClient, _ condition: (HarnessView) -> Bool) throws -> HarnessView {
+        // Each change of the view repaints the output; no further frame means no change.
+        for _ in 0..<200 {
+            let current = try view(of: live)
+            if condition(current) { return current }
+            guard (try? live.weston.waitForFrame(timeout: 3)) != nil else { break }
+        }
+        return try view(of: live)
+    }
+
+    /// The close button's center in output coordinates (44 pt wide at the bar's right end).
+    private func closeCenter(_ view: HarnessView) -> (x: Double, y: Double) {
+        (view.x + Double(view.width) - 22, view.y - Self.titleBarHeight / 2)
+    }
+
+    @Test func titleBarWithTheScenesNameAndACloseButtonIsDrawnAboveTheUnchangedScene() throws {
+        let (live, view) = try floatingWindow()
+        #expect(view.width == 400 && view.height == 300, "the scene keeps its size: \(view)")
+        let shot = try live.screenshot()
+        let x0 = Int(view.x), y0 = Int(view.y)
+        func darkPixels(x: Range<Int>, y: Range<Int>) -> Int {
+            var count = 0
+            for py in y { for px in x where shot.pixel(x: px, y: py).r < 128 { count += 1 } }
+            return count
+        }
+        // The bar's color at its left end and around the close button's glyph.
+        #expect(shot.pixel(x: x0 + 4, y: y0 - 16).isClose(to: Self.barColor))
+        #expect(shot.pixel(x: x0 + 360, y: y0 - 28).isClose(to: Self.barColor))
+        #expect(shot.pixel(x: x0 + 200, y: y0 - 30).isClose(to: Self.barColor))
+        // The title ("scene.json — Touchstone", centered) and the close button's × in dark text.
+        #expect(darkPixels(x: x0 + 100 ..< x0 + 300, y: y0 - 26 ..< y0 - 6) > 40)
+        #expect(darkPixels(x: x0 + 356 ..< x0 + 400, y: y0 - 26 ..< y0 - 6) > 10)
+        // Nothing of the bar in the scene: its first row and `ok` keep their colors.
+        #expect(shot.pixel(x: x0 + 4, y: y0).isClose(to: RGBA(r: 255, g: 255, b: 255)))
+        #expect(shot.pixel(x: x0 + Int(okCenter.x), y: y0 + Int(okCenter.y)).isClose(to: RGBA(r: 0, g: 0, b: 255)))
+        // And the scene's coordinates are its own: a tap on `ok` lands at the same point in it.
+        try live.injectAndWaitForFrame([.down(1, view.x + okCenter.x, view.y + okCenter.y), .touchFrame])
+        try live.injectAndWaitForFrame([.up(1)])
+        #expect(try live.eventSummary() == ["ok.touchDown", "ok.touchUpInside", "ok.primaryActionTriggered"])
+        #expect(try live.events().first?.location == Point(x: 50, y: 25))
+    }
+
+    @Test func tapOnTheCloseButtonHighlightsItAndExitsZero() throws {
+        let (live, view) = try floatingWindow()
+        let close = closeCenter(view)
+        try live.injectAndWaitForFrame([.down(1, close.x, close.y), .touchFrame])
+        // Pressed: the button's highlight color behind the ×.
+        let pressed = try live.screenshot().pixel(x: Int(close.x) + 16, y: Int(close.y) - 12)
+        #expect(pressed.isClose(to: RGBA(r: 224, g: 27, b: 36)), "\(pressed)")
+        try live.inject([.up(1)])
+        #expect(live.client.waitForExit(timeout: 10), "no exit after the close button: \(live.clientLog())")
+        #expect(live.client.exitStatus == 0)
+        // The bar's button is not part of the scene: nothing in the scene's event log.
+        #expect(try live.eventSummary().isEmpty)
+    }
+
+    @Test func fingerDragOnTheTitleBarMovesTheWindowAndTouchesWorkAfterwards() throws {
+        let (live, start) = try floatingWindow()
+        let grab = (x: start.x + 120, y: start.y - 16)
+        try live.inject([.down(1, grab.x, grab.y), .touchFrame, .move(1, grab.x + 10, grab.y + 5), .touchFrame])
+        // The client answers the first move past the threshold with xdg_toplevel.move.
+        #expect(live.client.waitUntilIdle())
+        for step in 1...4 {
+            try live.inject([.move(1, grab.x + 25 * Double(step), grab.y + 15 * Double(step)), .touchFrame])
+        }
+        try live.inject([.up(1)])
+        // weston 10 moves the window with the finger from where the move began (the pointer
+        // from where it was pressed): (100, 60) less the (10, 5) past the drag threshold.
+        let moved = try waitForView(of: live) { $0.x == start.x + 90 && $0.y == start.y + 55 }
+        #expect(moved.x == start.x + 90 && moved.y == start.y + 55, "from \(start) to \(moved)")
+        // The finger the compositor took is forgotten: the next touches go to the scene as usual.
+        try live.injectAndWaitForFrame([.down(1, moved.x + okCenter.x, moved.y + okCenter.y), .touchFrame])
+        try live.injectAndWaitForFrame([.up(1)])
+        #expect(try live.eventSummary() == ["ok.touchDown", "ok.touchUpInside", "ok.primaryActionTriggered"])
+    }
+
+    @Test func pointerDragOnTheTitleBarMovesTheWindow() throws {
+        let (live, start) = try floatingWindow()
+        try live.weston.pointerMotion(x: start.x + 120, y: start.y - 16)
+        try live.weston.pointerButton(.left, pressed: true)
+        try live.weston.pointerMotion(x: start.x + 130, y: start.y - 10)
+        #expect(live.client.waitUntilIdle())
+        try live.weston.pointerMotion(x: start.x + 170, y: start.y + 14)
+        try live.weston.pointerMotion(x: start.x + 200, y: start.y + 24)
+        try live.weston.pointerButton(.left, pressed: false)
+        let moved = try waitForView(of: live) { $0.x == start.x + 80 && $0.y == start.y + 40 }
+        #expect(moved.x == start.x + 80 && moved.y == start.y + 40, "from \(start) to \(moved)")
+    }
+
+    @Test func doubleTapOnTheTitleBarMaximizesTheWindow() throws {
+        let (live, start) = try floatingWindow()
+        let point = (x: start.x + 100, y: start.y - 16)
+        let injected = try live.weston.monotonicTime()
+        try live.inject([.down(1, point.x, point.y), .touchFrame, .up(1), .down(1, point.x, point.y), .touchFrame, .up(1)])
+        _ = try live.weston.waitForCommit(after: injected, pid: live.client.pid, timeout: 10)
+        let maximized = try waitForView(of: live) { $0.width == 900 }
+        // The whole output's width; its height less the title bar (and weston's panel).
+        #expect(maximized.width == 900 && maximized.height > 300, "\(maximized)")
+    }
+
+    @Test func pointerOnTheRightBorderShowsAResizeCursorAndDraggingResizes() throws {
+        let (live, start) = try floatingWindow()
+        try live.weston.pointerMotion(x: start.x + okCenter.x, y: start.y + okCenter.y)
+        let arrow = try live.weston.waitForCursor(pid: live.client.pid, timeout: 10)
+        let edge = (x: start.x + 400 + 4, y: start.y + 150)
+        try live.weston.pointerMotion(x: edge.x, y: edge.y)
+        var resizeCursor = try live.weston.waitForCursor(pid: live.client.pid, timeout: 10)
+        for _ in 0..<50 where resizeCursor == arrow {
+            _ = try live.weston.waitForFrame(timeout: 10)
+            resizeCursor = try live.weston.waitForCursor(pid: live.client.pid, timeout: 10)
+        }
+        #expect(resizeCursor != arrow, "the border shows the same cursor as the scene: \(arrow)")
+        try live.weston.pointerButton(.left, pressed: true)
+        #expect(live.client.waitUntilIdle())
+        try live.weston.pointerMotion(x: edge.x + 30, y: edge.y)
+        try live.weston.pointerMotion(x: edge.x + 60, y: edge.y)
+        try live.weston.pointerButton(.left, pressed: false)
+        let resized = try waitForView(of: live) { $0.width == 460 }
+        #expect(resized.width == 460 && resized.height == 300, "\(resized)")
+    }
+}
+
+/// The minimum size under a compositor that configures less (behaviour.md §14): kiosk-shell
+/// makes the window fullscreen on an output half the scene's size.
+@Suite("Minimum size under headless weston", .serialized)
+struct MinimumSizeTests {
+    @Test func aSceneConfiguredBelowItsSizeIsShownScaledDownAndTouchesReachItsOwnCoordinates() throws {
+        let live = try LiveClient(scene: testScene, output: (200, 150))
+        let view = try #require(try live.weston.views().first { $0.pid == live.client.pid })
+        #expect(view.width == 200 && view.height == 150, "\(view)")
+        let shot = try live.screenshot()
+        // All of the scene shows, at half size: `ok` and the `edge` button near its bottom right.
+        #expect(shot.pixel(x: 75, y: 47).isClose(to: RGBA(r: 0, g: 0, b: 255), tolerance: 8))
+        #expect(shot.pixel(x: 122, y: 67).isClose(to: RGBA(r: 0, g: 255, b: 0), tolerance: 8))
+        // A tap at `ok`'s shown center is at its center in the scene.
+        try live.injectAndWaitForFrame([.down(1, okCenter.x / 2, okCenter.y / 2), .touchFrame])
+        try live.injectAndWaitForFrame([.up(1)])
+        #expect(try live.eventSummary() == ["ok.touchDown", "ok.touchUpInside", "ok.primaryActionTriggered"])
+        #expect(try live.events().first?.location == Point(x: 50, y: 25))
+    }
+}
