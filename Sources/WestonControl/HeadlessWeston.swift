@@ -571,7 +571,10 @@ extension HeadlessWeston {
         /// `kiosk-shell.so`: every toplevel fullscreen at (0, 0).
         case kiosk = "kiosk-shell.so"
         /// `desktop-shell.so`: floating windows that can be moved and resized; no
-        /// xdg-decoration manager. Starts weston's panel and background clients.
+        /// xdg-decoration manager. Starts weston's background client (no panel, no startup
+        /// fade or animations: see `writeConfiguration`). A new window goes to a random place
+        /// on the output under the pointer, which starts at (100, 100); with no output there
+        /// (a smaller one) it may go off screen, where it gets no frame callbacks.
         case desktop = "desktop-shell.so"
     }
 }

@@ -48,7 +48,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func redrawsOnlyWhenAskedAndPacesOnFrameCallbacks() throws {
-        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .desktop)
+        // 120 high, so the pointer's start (100, 100) is on the output and the desktop shell
+        // places the window there (on screen: an off-screen window gets no frame callbacks).
+        let weston = try HeadlessWeston.start(width: 200, height: 120, shell: .desktop)
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
