@@ -182,18 +182,13 @@ open class Node: Responder {
     open func hitTest(_ point: Point) -> Node? {
         guard isHittable, pointInside(point) else { return nil }
         // One read of the array: it keeps every child alive for the loop, so the
-        // children need no retain of their own (`unowned(unsafe)` says so).
+        // children need no retain of their own (`Node.hitTest(_:_:at:)`).
         let children = subnodes
         if children.count >= WideChildIndex.minimumChildren { return hitTestWide(children, point) ?? self }
         var i = children.count
         while i > 0 {
             i -= 1
-            unowned(unsafe) let child = children[i]
-            let origin = child.frame.origin
-            let inner = child.boundsOrigin
-            if let hit = child.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y)) {
-                return hit
-            }
+            if let hit = Node.hitTest(children, i, at: point) { return hit }
         }
         return self
     }

@@ -3,30 +3,36 @@
 /// every one. Built on the first hit test that needs it, dropped by any change that moves
 /// a child's hit extent (its frame, slop or shape) or the list of children.
 ///
-/// A child of a class that may override `pointInside` (any class but NodeCore's own) can
-/// answer anywhere, so it is a candidate everywhere; so is a child whose extent covers too
-/// many cells. Candidates come out frontmost first, and each is hit-tested exactly as the
-/// plain walk does, so the result is the plain walk's whatever the index holds.
+/// Cells are the size of a typical child's hit extent (the median width and height), so a
+/// typical child lies in at most four cells and a point's cell holds about as many
+/// children as overlap there, whatever their number; the cell count stays within a few
+/// per child. A child of a class that may override `pointInside` (any class but
+/// NodeCore's own) can answer anywhere, so it is a candidate everywhere; so is a child
+/// whose extent covers too many cells (a background behind the rest). Candidates come
+/// out frontmost first, and each is hit-tested exactly as the plain walk does, so the
+/// result is the plain walk's whatever the index holds.
 final class WideChildIndex {
     /// Nodes with fewer subnodes walk them all: a grid would cost more than it saves.
     static let minimumChildren = 32
     /// A child spanning more cells than this is checked everywhere instead.
-    static let maximumCellsPerChild = 16
+    static let maximumCellsPerChild = 36
+    /// The median extent size is taken from evenly spread children: this many to twice as many.
+    static let sizeSamples = 1024
 
     private let originX: Double, originY: Double
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
-    /// Cell `c`'s children are `items[starts[c] ..< starts[c + 1]]`, in ascending order.
-    private var starts: [Int32] = []
-    private var items: [Int32] = []
-    /// Children checked at every point, ascending.
-    private var everywhere: [Int32] = []
+    /// One allocation, read with no reference counting on the hit-test path: `cells + 1`
+    /// starts, then the cells' children (cell `c`'s are `items[starts[c] ..< starts[c + 1]]`,
+    /// ascending), then the children checked at every point (ascending).
+    private var table = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private var itemsBase = 0, everywhereBase = 0
 
     init(children: [Node]) {
         var extents: [Rect?] = []
         extents.reserveCapacity(children.count)
         var bounds = Rect.zero
-        var bounded = false
+        var placed = 0
         for child in children {
             guard child.hasBaseHitTesting else { extents.append(nil); continue }
             let origin = child.frame.origin, inner = child.boundsOrigin
@@ -38,20 +44,22 @@ final class WideChildIndex {
             }
             extents.append(extent)
             if !extent.isEmpty {
-                bounds = bounded ? Rect(minX: min(bounds.minX, extent.minX), minY: min(bounds.minY, extent.minY),
-                                        maxX: max(bounds.maxX, extent.maxX), maxY: max(bounds.maxY, extent.maxY)) : extent
-                bounded = true
+                bounds = placed > 0 ? Rect(minX: min(bounds.minX, extent.minX), minY: min(bounds.minY, extent.minY),
+                                           maxX: max(bounds.maxX, extent.maxX), maxY: max(bounds.maxY, extent.maxY)) : extent
+                placed += 1
             }
         }
-        let side = max(1, min(1024, Int(Double(children.count).squareRoot())))
-        columns = side
-        rows = side
+        let (columns, rows) = Self.gridSize(bounds: bounds, typical: Self.typicalSize(of: extents, placed: placed),
+                                            cellLimit: max(64, 4 * placed))
+        self.columns = columns
+        self.rows = rows
         originX = bounds.minX
         originY = bounds.minY
-        cellWidth = bounded ? max(bounds.width / Double(side), .leastNormalMagnitude) : 1
-        cellHeight = bounded ? max(bounds.height / Double(side), .leastNormalMagnitude) : 1
+        cellWidth = placed > 0 ? max(bounds.width / Double(columns), .leastNormalMagnitude) : 1
+        cellHeight = placed > 0 ? max(bounds.height / Double(rows), .leastNormalMagnitude) : 1
 
         // Two passes: count per cell, then fill, children in ascending order.
+        var everywhere: [Int32] = []
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         var spans: [(c0: Int, r0: Int, c1: Int, r1: Int)?] = []
         spans.reserveCapacity(children.count)
@@ -73,20 +81,66 @@ final class WideChildIndex {
             spans.append((c0, r0, c1, r1))
             for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
         }
-        for c in 0..<(columns * rows) { counts[c + 1] += counts[c] }
-        starts = counts
+        let cells = columns * rows
+        for c in 0..<cells { counts[c + 1] += counts[c] }
+        itemsBase = cells + 1
+        everywhereBase = itemsBase + Int(counts[cells])
+        table = .allocate(capacity: everywhereBase + everywhere.count)
+        _ = table.initialize(from: counts)
+        _ = table[everywhereBase...].initialize(from: everywhere)
         var fill = counts
-        items = [Int32](repeating: 0, count: Int(counts[columns * rows]))
         for (i, span) in spans.enumerated() {
             guard let span else { continue }
             for r in span.r0...span.r1 {
                 for c in span.c0...span.c1 {
                     let cell = r * columns + c
-                    items[Int(fill[cell])] = Int32(i)
+                    table[itemsBase + Int(fill[cell])] = Int32(i)
                     fill[cell] += 1
                 }
             }
         }
+    }
+
+    deinit { table.deallocate() }
+
+    /// The median width and height of the non-empty extents (a sample of them when many).
+    private static func typicalSize(of extents: [Rect?], placed: Int) -> Size {
+        guard placed > 0 else { return Size(width: 1, height: 1) }
+        let step = max(1, placed / sizeSamples)
+        var widths: [Double] = [], heights: [Double] = []
+        widths.reserveCapacity(min(placed, 2 * sizeSamples))
+        heights.reserveCapacity(min(placed, 2 * sizeSamples))
+        var seen = 0
+        for case let extent? in extents where !extent.isEmpty {
+            if seen % step == 0 {
+                widths.append(extent.width)
+                heights.append(extent.height)
+            }
+            seen += 1
+        }
+        widths.sort()
+        heights.sort()
+        return Size(width: widths[widths.count / 2], height: heights[heights.count / 2])
+    }
+
+    /// Columns and rows of cells about `typical` in size over `bounds`, at most about
+    /// `cellLimit` cells in all (larger cells where the children are sparse).
+    private static func gridSize(bounds: Rect, typical: Size, cellLimit: Int) -> (columns: Int, rows: Int) {
+        let limit = Double(cellLimit)
+        func count(_ length: Double, _ cell: Double) -> Double {
+            let n = length / cell
+            return n.isFinite ? min(max(n, 1), limit) : (length > 0 ? limit : 1)
+        }
+        var columns = count(bounds.width, typical.width), rows = count(bounds.height, typical.height)
+        if columns * rows > limit {
+            let shrink = (columns * rows / limit).squareRoot()
+            columns = max(columns / shrink, 1)
+            rows = max(rows / shrink, 1)
+            // One side reached a single cell: the other takes the whole limit.
+            if columns * rows > limit { if columns > rows { columns = limit / rows } else { rows = limit / columns } }
+        }
+        // Rounded down: cells never smaller than typical, so a typical child spans two a side at most.
+        return (Int(columns.rounded(.down)), Int(rows.rounded(.down)))
     }
 
     private func column(_ x: Double) -> Int {
@@ -101,25 +155,24 @@ final class WideChildIndex {
 
     /// Calls `body` with the index of every child that may contain `point` (the wide
     /// node's coordinates), frontmost first, until it returns true.
+    @inline(__always)
     func forEachCandidate(at point: Point, _ body: (Int) -> Bool) {
         let cell = row(point.y) * columns + column(point.x)
-        items.withUnsafeBufferPointer { items in
-            everywhere.withUnsafeBufferPointer { everywhere in
-                var a = Int(starts[cell + 1]) - 1
-                let aEnd = Int(starts[cell])
-                var b = everywhere.count - 1
-                while a >= aEnd || b >= 0 {
-                    let next: Int32
-                    if b < 0 || (a >= aEnd && items[a] > everywhere[b]) {
-                        next = items[a]
-                        a -= 1
-                    } else {
-                        next = everywhere[b]
-                        b -= 1
-                    }
-                    if body(Int(next)) { return }
-                }
+        let table = table
+        var a = itemsBase + Int(table[cell + 1]) - 1
+        let aEnd = itemsBase + Int(table[cell])
+        var b = table.count - 1
+        let bEnd = everywhereBase
+        while a >= aEnd || b >= bEnd {
+            let next: Int32
+            if b < bEnd || (a >= aEnd && table[a] > table[b]) {
+                next = table[a]
+                a -= 1
+            } else {
+                next = table[b]
+                b -= 1
             }
+            if body(Int(next)) { return }
         }
     }
 }
@@ -133,20 +186,27 @@ extension Node {
 
     /// `hitTest`'s loop over many subnodes: only the index's candidates, frontmost first.
     final func hitTestWide(_ children: [Node], _ point: Point) -> Node? {
-        let index: WideChildIndex
-        if let built = wideChildIndex {
-            index = built
-        } else {
-            index = WideChildIndex(children: children)
-            wideChildIndex = index
-        }
+        if wideChildIndex == nil { wideChildIndex = WideChildIndex(children: children) }
+        // Held for the call (a child's override could drop it), not per candidate.
+        guard let index = wideChildIndex else { return nil }
         var found: Node?
         index.forEachCandidate(at: point) { i in
-            unowned(unsafe) let child = children[i]
-            let origin = child.frame.origin, inner = child.boundsOrigin
-            found = child.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y))
+            found = Node.hitTest(children, i, at: point)
             return found != nil
         }
         return found
+    }
+
+    /// `children[i].hitTest` at `point` (the parent's coordinates) with no retain of the
+    /// child: the caller's copy of the subnodes array keeps it alive for the call, and the
+    /// element is read as an unretained reference rather than copied out.
+    @inline(__always)
+    static func hitTest(_ children: [Node], _ i: Int, at point: Point) -> Node? {
+        precondition(i >= 0 && i < children.count)
+        let child = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress! + i).load(as: Unmanaged<Node>.self) }
+        return child._withUnsafeGuaranteedRef { child in
+            let origin = child.frame.origin, inner = child.boundsOrigin
+            return child.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import PropertyBased
 import SeededRandom
 import Testing
 @testable import NodeCore
@@ -111,4 +112,96 @@ import Testing
         #expect(wide.hitTest(Point(x: 7.5, y: 0.5))?.name == "wide")
         #expect(wide.hitTest(Point(x: 50.5, y: 50.5))?.name == "n7")
     }
+    /// How many children the index offers at `point` (the wide node's coordinates).
+    private func candidateCount(_ index: WideChildIndex, at point: Point) -> Int {
+        var count = 0
+        index.forEachCandidate(at: point) { _ in
+            count += 1
+            return false
+        }
+        return count
+    }
+
+    @Test func aPointInAGridOfButtonsHasAtMostFourCandidatesWhateverTheirNumber() {
+        for side in [10, 100, 300] {
+            let wide = Node(name: "wide", frame: Rect(x: 0, y: 0, width: Double(side) * 48, height: Double(side) * 48))
+            for i in 0..<(side * side) {
+                wide.addSubnode(ButtonNode(name: "b\(i)", frame: Rect(x: Double(i % side) * 48 + 4, y: Double(i / side) * 48 + 4,
+                                                                      width: 40, height: 40)))
+            }
+            let index = WideChildIndex(children: wide.subnodes)
+            var rng = SplitMix64(seed: UInt64(side))
+            for _ in 0..<500 {
+                let p = Point(x: Double.random(in: 0..<wide.frame.width, using: &rng),
+                              y: Double.random(in: 0..<wide.frame.height, using: &rng))
+                #expect(candidateCount(index, at: p) <= 4, "\(side * side) buttons, at \(p)")
+            }
+        }
+    }
+
+    @Test func scatteredChildrenOfOneSizeGiveAsManyCandidatesAsOverlapThereNotAsManyAsThereAre() {
+        // 100,000 squares of 4–40 pt over 1024 × 1024 pt: about 46 cover a point on average.
+        var rng = SplitMix64(seed: 7)
+        let wide = Node(name: "wide", frame: Rect(x: 0, y: 0, width: 1024, height: 1024))
+        for i in 0..<100_000 {
+            wide.addSubnode(Node(name: "c\(i)", frame: Rect(x: Double.random(in: 0..<1024, using: &rng),
+                                                            y: Double.random(in: 0..<1024, using: &rng),
+                                                            width: Double.random(in: 4...40, using: &rng),
+                                                            height: Double.random(in: 4...40, using: &rng))))
+        }
+        let index = WideChildIndex(children: wide.subnodes)
+        var total = 0
+        for _ in 0..<1000 {
+            total += candidateCount(index, at: Point(x: Double.random(in: 0..<1024, using: &rng),
+                                                     y: Double.random(in: 0..<1024, using: &rng)))
+        }
+        #expect(total / 1000 < 400, "\(total / 1000) candidates per point on average")
+    }
+
+    /// Children of very different sizes and places (specks, rows, backgrounds, far-off
+    /// nodes), resized, moved, inserted and removed between hit tests: the grid's cells
+    /// follow the children's sizes, and the answer is always the plain walk's.
+    @Test func theIndexedWalkHitsWhatThePlainWalkHitsForAnyMixOfSizes() async {
+        // (x, y, log2 width, log2 height, slop) per child, then the changes.
+        let child = zip(Gen.int(in: -2000...2000), Gen.int(in: -2000...2000), Gen.int(in: -6...12),
+                        Gen.int(in: -6...12), Gen.int(in: -8...2))
+        let change = zip(Gen.int(in: 0...3), Gen.int(in: 0...100_000), Gen.int(in: -2000...2000), Gen.int(in: -2000...2000))
+        await propertyCheck(count: 60, input: child.array(of: 32...400), change.array(of: 0...20)) { specs, changes in
+            func frame(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Rect {
+                Rect(x: 1000 + Double(x) / 2, y: 1000 + Double(y) / 2, width: Double(1 << (w + 6)) / 64, height: Double(1 << (h + 6)) / 64)
+            }
+            let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 3000, height: 3000))
+            for (i, spec) in specs.enumerated() {
+                let node = i % 7 == 0 ? ButtonNode(name: "n\(i)", frame: .zero) : Node(name: "n\(i)", frame: .zero)
+                node.frame = frame(spec.0, spec.1, spec.2, spec.3)
+                node.hitTestSlop = EdgeInsets(all: Double(spec.4))
+                root.addSubnode(node)
+            }
+            let window = Window(root: root, size: Size(width: 3000, height: 3000))
+            var rng = SplitMix64(seed: UInt64(specs.count * 31 + changes.count))
+            func check(_ when: String) -> Bool {
+                for _ in 0..<100 {
+                    let p = Point(x: Double.random(in: 0..<3000, using: &rng), y: Double.random(in: 0..<3000, using: &rng))
+                    let expected = plainHitTest(root, p), actual = window.hitTest(p)
+                    #expect(actual === expected, "\(when) at \(p): \(actual?.name ?? "nil") instead of \(expected?.name ?? "nil")")
+                    if actual !== expected { return false }
+                }
+                return true
+            }
+            guard check("built") else { return }
+            for (op, pick, x, y) in changes {
+                let children = root.subnodes
+                let node = children[pick % children.count]
+                switch op {
+                case 0: node.frame = frame(x, y, pick % 19 - 6, (pick / 19) % 19 - 6)
+                case 1: node.removeFromSupernode()
+                case 2: root.insertSubnode(Node(name: "new\(pick)", frame: frame(x, y, pick % 19 - 6, pick % 13 - 6)),
+                                           at: pick % (children.count + 1))
+                default: node.hitTestSlop = EdgeInsets(all: Double(x % 9))
+                }
+                guard check("after \(op) on \(node.name)") else { return }
+            }
+        }
+    }
 }
+
