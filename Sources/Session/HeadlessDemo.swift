@@ -121,10 +121,10 @@ public enum HeadlessDemo {
     private static func screenshotOnceSettled(_ weston: HeadlessWeston, _ client: ChildProcess,
                                               to file: URL) throws(HarnessError) {
         for _ in 0 ..< 10 {
-            _ = client.waitUntilIdle(timeout: 10)
+            try weston.waitForIdle(pid: client.pid, timeout: 10)
             let started = try weston.monotonicTime()
             _ = try weston.screenshot(to: file)
-            _ = client.waitUntilIdle(timeout: 10)
+            try weston.waitForIdle(pid: client.pid, timeout: 10)
             // Answers at once when such a commit happened; 1 ms (the least) otherwise.
             guard (try? weston.waitForCommit(after: started, pid: client.pid, timeout: 0.001)) != nil else { return }
         }

@@ -135,22 +135,6 @@ public final class ChildProcess: @unchecked Sendable {
         return true
     }
 
-    /// Waits at most `timeout` seconds until the child is blocked waiting (state `S` in
-    /// `/proc/PID/stat`) or gone; false on timeout. An event-loop client that has sent a
-    /// frame is then back in `poll`, so whatever it writes after its commit (an event log)
-    /// is written.
-    public func waitUntilIdle(timeout: Double = 5) -> Bool {
-        let deadline = Deadline(seconds: timeout)
-        while isRunning {
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            // The state is the first field after "(comm)".
-            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "S" { return true }
-            if deadline.hasPassed { return false }
-            usleep(100)
-        }
-        return true
-    }
-
     /// SIGTERM, wait up to `grace` seconds, then SIGKILL; always reaps.
     public func stop(grace: Double = 3) {
         guard isRunning else { return }

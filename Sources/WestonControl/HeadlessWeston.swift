@@ -366,6 +366,21 @@ public final class HeadlessWeston: @unchecked Sendable {
         try Reply.cursor(send("cursor"))
     }
 
+    /// Waits until client `pid` has caught up: the module pings it (`xdg_wm_base.ping`) and
+    /// answers with the client's pong, which a client sends only after it handled every
+    /// event sent before and finished the loop iterations they led to (a commit, and what it
+    /// writes after the commit, such as an event log). Returns the pong's monotonic time.
+    /// Throws `commandFailed` when client `pid` has no window to ping.
+    @discardableResult
+    public func waitForIdle(pid: Int32, timeout: Double = 5) throws(HarnessError) -> UInt64 {
+        let command = "wait-idle \(pid) \(Self.milliseconds(timeout))"
+        do {
+            return try Reply.timestamp(send(command, timeout: timeout + 5), command: command)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: command, seconds: timeout)
+        }
+    }
+
     /// Waits until client `pid`'s surface is the pointer's cursor (returns at once if it is).
     public func waitForCursor(pid: Int32, timeout: Double = 5) throws(HarnessError) -> HarnessCursor {
         let command = "wait-cursor \(pid) \(Self.milliseconds(timeout))"

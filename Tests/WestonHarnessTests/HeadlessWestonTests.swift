@@ -144,6 +144,19 @@ struct HeadlessWestonTests {
         #expect(throws: HarnessError.self) { try weston.send("commit-arm nobody") }
     }
 
+    @Test func waitIdleAnswersWithTheClientsOwnPong() throws {
+        try withBoundDebugClient { weston, log in
+            let pid = try #require(try weston.views().first?.pid)
+            let asked = try weston.monotonicTime()
+            let idle = try weston.waitForIdle(pid: pid)
+            #expect(idle >= asked)
+            // libwayland logs a request before sending it: the answer was the client's pong.
+            let trace = try String(contentsOf: log, encoding: .utf8)
+            #expect(trace.contains("xdg_wm_base") && trace.contains(".pong("), "no pong in \(log.path)")
+            #expect(throws: HarnessError.self) { try weston.waitForIdle(pid: pid + 100_000, timeout: 1) }
+        }
+    }
+
     @Test func touchCancelWithoutFocusSendsNothing() throws {
         let weston = try HeadlessWeston.start(width: 320, height: 240)
         defer { weston.stop() }

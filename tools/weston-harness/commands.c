@@ -615,6 +615,29 @@ cmd_wait_cursor(struct conn *c, char **argv, int argc)
 	p->cursor_pid = (int)pid;
 }
 
+/* wait-idle PID [TIMEOUT_MS]: answers `ok NS` once client PID answered a
+ * ping sent after this command (idle.c). */
+static void
+cmd_wait_idle(struct conn *c, char **argv, int argc)
+{
+	struct pending *p;
+	long pid, timeout;
+
+	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
+		reply(c, "error usage: wait-idle PID [TIMEOUT_MS]");
+		return;
+	}
+	if (!parse_timeout(c, argv, argc, 2, &timeout))
+		return;
+	p = pending_start(c, PENDING_WAIT_IDLE, timeout);
+	if (!p) {
+		reply(c, "error out of memory");
+		return;
+	}
+	if (!start_wait_idle(c->h, p, (int)pid))
+		pending_finish(p, "error client %ld has no surface to ping", pid);
+}
+
 void
 execute(struct conn *c, char *line)
 {
@@ -654,6 +677,8 @@ execute(struct conn *c, char *line)
 		cmd_cursor(c);
 	else if (strcmp(argv[0], "wait-cursor") == 0)
 		cmd_wait_cursor(c, argv, argc);
+	else if (strcmp(argv[0], "wait-idle") == 0)
+		cmd_wait_idle(c, argv, argc);
 	else if (strcmp(argv[0], "frames") == 0 && argc == 1)
 		reply(c, "ok %llu", (unsigned long long)c->h->frame_count);
 	else if (strcmp(argv[0], "time") == 0 && argc == 1)

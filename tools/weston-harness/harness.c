@@ -388,6 +388,7 @@ harness_destroy(struct wl_listener *listener, void *data)
 
 	wl_list_for_each_safe(p, ptmp, &h->pending_list, link)
 		pending_finish(p, "error compositor shutting down");
+	unwatch_pongs(h);
 	wl_list_for_each_safe(c, ctmp, &h->conn_list, link)
 		conn_destroy(c);
 	wl_list_for_each_safe(w, wtmp, &h->output_list, link)
@@ -462,6 +463,7 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 		      &h->create_surface_listener);
 	wl_list_for_each(output, &compositor->output_list, link)
 		watch_output(h, output);
+	watch_pongs(h);
 
 	if (!h->touch_device) {
 		weston_log("touchstone-harness: cannot create touch device\n");

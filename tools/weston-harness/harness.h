@@ -81,6 +81,7 @@ enum pending_kind {
 	PENDING_WAIT_FRAME,
 	PENDING_WAIT_VIEW,
 	PENDING_WAIT_CURSOR,
+	PENDING_WAIT_IDLE,
 };
 
 struct harness;
@@ -96,6 +97,9 @@ struct pending {
 	char *path;			/* screenshot targets, space separated */
 	uint64_t frame_target;		/* wait-frame: frame count to exceed */
 	int cursor_pid;			/* wait-cursor: whose cursor to wait for */
+	int idle_pid;			/* wait-idle: whose pong to wait for */
+	bool idle_pinged;		/* wait-idle: the awaited ping was sent */
+	bool idle_ponged;		/* wait-idle: a pong came, not yet handled */
 };
 
 struct conn {
@@ -163,6 +167,8 @@ struct harness {
 	struct wl_listener destroy_listener;
 	struct wl_listener output_created_listener;
 	struct wl_listener create_surface_listener;
+	struct wl_protocol_logger *logger;	/* sees pongs (wait-idle) */
+	struct wl_event_source *pong_idle;	/* handles them after dispatch */
 };
 /* Replies built piece by piece (views, outputs) can outgrow one buffer. */
 struct strbuf {
@@ -206,6 +212,12 @@ void pending_destroy(struct pending *p);
 
 /* commands.c */
 void execute(struct conn *c, char *line);
+
+/* idle.c: wait-idle through xdg_wm_base ping and pong */
+void watch_pongs(struct harness *h);
+void unwatch_pongs(struct harness *h);
+/* Pings client PID for p; false when it has no desktop surface to ping. */
+bool start_wait_idle(struct harness *h, struct pending *p, int pid);
 
 /* screenshot.c */
 void complete_screenshots(struct harness *h, struct weston_output *output);
