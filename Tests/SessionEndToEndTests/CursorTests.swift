@@ -52,7 +52,7 @@ struct CursorTests {
             try live.injectAndWaitForFrame([.pointerButton(.left, pressed: false)])
             #expect(try live.weston.waitForCursor(pid: live.client.pid) == first)
         }
-        #expect((try? live.weston.waitForIdle(pid: live.client.pid)) != nil)
+        #expect(live.waitUntilIdle())
         let trace = live.clientLog().split(separator: "\n")
         let enters = trace.filter { $0.contains(".enter(") && $0.contains("wl_pointer@") }.count
         let cursors = trace.filter { $0.contains("-> wl_pointer@") && $0.contains(".set_cursor(") }.count

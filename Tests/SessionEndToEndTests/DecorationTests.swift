@@ -15,7 +15,7 @@ struct DecorationTests {
     private func floatingWindow(environment: [String: String] = [:]) throws -> (LiveClient, HarnessView) {
         let live = try LiveClient(scene: testScene, shell: .desktop, output: (900, 700), environment: environment)
         try live.weston.pointerMotion(x: 899, y: 699)
-        #expect(live.client.waitUntilIdle())
+        #expect(live.waitUntilIdle())
         return (live, try view(of: live))
     }
 
@@ -86,7 +86,7 @@ struct DecorationTests {
         let grab = (x: start.x + 120, y: start.y - 16)
         try live.inject([.down(1, grab.x, grab.y), .touchFrame, .move(1, grab.x + 10, grab.y + 5), .touchFrame])
         // The client answers the first move past the threshold with xdg_toplevel.move.
-        #expect(live.client.waitUntilIdle())
+        #expect(live.waitUntilIdle())
         for step in 1...4 {
             try live.inject([.move(1, grab.x + 25 * Double(step), grab.y + 15 * Double(step)), .touchFrame])
         }
@@ -106,7 +106,7 @@ struct DecorationTests {
         try live.weston.pointerMotion(x: start.x + 120, y: start.y - 16)
         try live.weston.pointerButton(.left, pressed: true)
         try live.weston.pointerMotion(x: start.x + 130, y: start.y - 10)
-        #expect(live.client.waitUntilIdle())
+        #expect(live.waitUntilIdle())
         try live.weston.pointerMotion(x: start.x + 170, y: start.y + 14)
         try live.weston.pointerMotion(x: start.x + 200, y: start.y + 24)
         try live.weston.pointerButton(.left, pressed: false)
@@ -138,7 +138,7 @@ struct DecorationTests {
         }
         #expect(resizeCursor != arrow, "the border shows the same cursor as the scene: \(arrow)")
         try live.weston.pointerButton(.left, pressed: true)
-        #expect(live.client.waitUntilIdle())
+        #expect(live.waitUntilIdle())
         try live.weston.pointerMotion(x: edge.x + 30, y: edge.y)
         try live.weston.pointerMotion(x: edge.x + 60, y: edge.y)
         try live.weston.pointerButton(.left, pressed: false)

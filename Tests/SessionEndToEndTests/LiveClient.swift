@@ -78,11 +78,17 @@ final class LiveClient {
         for event in events { try injector.inject(event) }
     }
 
+    /// True once the client answered a ping sent now (`HeadlessWeston.waitForIdle`): it has
+    /// handled all input injected so far and written what followed from it.
+    func waitUntilIdle() -> Bool {
+        (try? weston.waitForIdle(pid: client.pid, timeout: 10)) != nil
+    }
+
     /// The event log so far.
     func events() throws -> [EventLogEntry] {
         // The client writes its log right after sending the frame a test waited for; its
         // answer to a ping sent now comes after that.
-        #expect((try? weston.waitForIdle(pid: client.pid, timeout: 10)) != nil, "client never went idle: \(clientLog())")
+        #expect(waitUntilIdle(), "client never went idle: \(clientLog())")
         let bytes = Array((try? Data(contentsOf: eventsFile)) ?? Data())
         return try EventLog.decode(bytes, file: eventsFile.path)
     }
