@@ -79,9 +79,11 @@ final class LiveClient {
     }
 
     /// True once the client answered a ping sent now (`HeadlessWeston.waitForIdle`): it has
-    /// handled all input injected so far and written what followed from it.
+    /// handled all input injected so far and written what followed from it. A client that
+    /// quit (no window left to ping) has written everything once it has exited.
     func waitUntilIdle() -> Bool {
-        (try? weston.waitForIdle(pid: client.pid, timeout: 10)) != nil
+        if (try? weston.waitForIdle(pid: client.pid, timeout: 10)) != nil { return true }
+        return client.waitForExit(timeout: 10)
     }
 
     /// The event log so far.
