@@ -64,12 +64,19 @@ public final class HeadlessWeston: @unchecked Sendable {
     ///     them (and offers no decoration manager, so clients draw their own title bars),
     ///     without animations or panel (see `writeConfiguration`).
     ///   - diesWithParent: weston is killed by the kernel when this process dies (see `ChildProcess`).
+    ///   - fractionalScale: when given, the module offers `wp_fractional_scale_manager_v1`
+    ///     (weston 10 has none) and tells every surface this preferred scale, in 120ths
+    ///     (180 is 1.5), so a client's fractional path runs here.
     public static func start(
         width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
-        directory: URL? = nil, module: URL, startTimeout: Double = 10, diesWithParent: Bool = false
+        directory: URL? = nil, module: URL, startTimeout: Double = 10, diesWithParent: Bool = false,
+        fractionalScale: Int? = nil
     ) throws(HarnessError) -> HeadlessWeston {
         guard width > 0, height > 0, scale > 0 else {
             throw .invalidArgument("size \(width)x\(height) scale \(scale) must be positive")
+        }
+        if let fractionalScale, !(1...1920).contains(fractionalScale) {
+            throw .invalidArgument("fractional scale \(fractionalScale)/120 must be 1/120 to 16")
         }
         guard let weston = findExecutable("weston") else { throw .westonNotFound }
         guard FileManager.default.fileExists(atPath: module.path) else { throw .moduleMissing(path: module.path) }
@@ -105,6 +112,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         }
         env["XDG_RUNTIME_DIR"] = runtime.path
         env["TOUCHSTONE_HARNESS_SOCKET"] = socket
+        env["TOUCHSTONE_HARNESS_FRACTIONAL_SCALE"] = fractionalScale.map(String.init)
 
         let config = try writeConfiguration(for: shell, in: dir)
         let arguments = [

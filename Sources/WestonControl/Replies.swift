@@ -22,6 +22,10 @@ public struct HarnessView: Equatable, Sendable {
     public var pid: Int32
     /// The surface role, e.g. `xdg_toplevel`.
     public var role: String
+    /// The size of the surface's current buffer in pixels, divided by its buffer scale but
+    /// before any viewport (a 1.5× fractional buffer of a 120 × 80 window is 180 × 120).
+    public var bufferWidth = 0
+    public var bufferHeight = 0
 }
 
 /// The surface a client set as the pointer's cursor (`cursor`).
@@ -96,7 +100,9 @@ enum Reply {
                   let pid = record["pid"].flatMap(Int32.init)
             else { throw .malformedReply(command: command, reply: "ok " + payload) }
             views.append(HarnessView(x: x, y: y, width: width, height: height, pid: pid,
-                                     role: record["role"] ?? "none"))
+                                     role: record["role"] ?? "none",
+                                     bufferWidth: record["buffer_width"].flatMap(Int.init) ?? 0,
+                                     bufferHeight: record["buffer_height"].flatMap(Int.init) ?? 0))
         }
         return views
     }

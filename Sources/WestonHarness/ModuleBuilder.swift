@@ -25,11 +25,11 @@ extension HeadlessWeston {
     /// `TOUCHSTONE_HARNESS_MODULE` names, else one built from `tools/weston-harness`.
     public static func start(
         width: Int = 1024, height: Int = 768, scale: Int = 1, shell: Shell = .kiosk,
-        directory: URL? = nil, module: URL? = nil, startTimeout: Double = 10
+        directory: URL? = nil, module: URL? = nil, startTimeout: Double = 10, fractionalScale: Int? = nil
     ) throws(HarnessError) -> HeadlessWeston {
         let module = try URL(filePath: resolveModule(module))
         return try start(width: width, height: height, scale: scale, shell: shell, directory: directory,
-                         module: module, startTimeout: startTimeout)
+                         module: module, startTimeout: startTimeout, fractionalScale: fractionalScale)
     }
 
     /// An explicit module, else `TOUCHSTONE_HARNESS_MODULE`, else a build

@@ -60,4 +60,26 @@ struct AppLoopTests {
         _ = try live.weston.key(1, pressed: false)
         #expect(live.waitForExit().exited)
     }
+
+    /// weston 10 has no fractional scale: the harness offers 1.5 (180/120) itself. The app
+    /// paints a buffer 1.5× the window, shown through the viewport at the window's size.
+    @Test func theWholeWindowIsPaintedAtFractionalScaleOneAndAHalf() throws {
+        let live = try AppUnderWeston(width: 120, height: 80, fractionalScale: 180, makeRoot: {
+            let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 120, height: 80))
+            root.backgroundColor = blue
+            return root
+        })
+        let shot = try live.weston.screenshot()
+        let view = try #require(try live.weston.views().first)
+        #expect(view.width == 120 && view.height == 80)
+        #expect(view.bufferWidth == 180 && view.bufferHeight == 120, "\(view)")
+        #expect(shot.width == 120 && shot.height == 80)
+        for (x, y) in [(0, 0), (shot.width - 1, 0), (0, shot.height - 1), (shot.width - 1, shot.height - 1),
+                       (shot.width / 2, shot.height / 2)] {
+            #expect(shot.pixel(x: x, y: y) == RGBA(r: 0, g: 0, b: 255), "pixel (\(x), \(y))")
+        }
+        try live.weston.key(1, pressed: true)
+        _ = try live.weston.key(1, pressed: false)
+        #expect(live.waitForExit().exited)
+    }
 }

@@ -13,9 +13,10 @@ final class AppUnderWeston: @unchecked Sendable {
     private var error: (any Error)?
     private var thread: Thread?
 
-    init(width: Int, height: Int, scale: Int = 1, options: AppOptions = AppOptions(),
+    /// `fractionalScale` (120ths) is the preferred scale the harness tells the window.
+    init(width: Int, height: Int, scale: Int = 1, fractionalScale: Int? = nil, options: AppOptions = AppOptions(),
          makeRoot: @escaping @Sendable () -> Node, setup: @escaping @Sendable (App, Node) -> Void = { _, _ in }) throws {
-        weston = try HeadlessWeston.start(width: width, height: height, scale: scale)
+        weston = try HeadlessWeston.start(width: width, height: height, scale: scale, fractionalScale: fractionalScale)
         var connected = options
         connected.display = weston.displayPath
         let options = connected

@@ -149,11 +149,14 @@ describe_views(struct harness *h, struct strbuf *b)
 			if (!is_client_view(view))
 				continue;
 			strbuf_printf(b, "; x=%g y=%g width=%d height=%d "
-				      "pid=%d role=%s",
+				      "pid=%d role=%s buffer_width=%d "
+				      "buffer_height=%d",
 				      (double)view->geometry.x,
 				      (double)view->geometry.y,
 				      s->width, s->height, client_pid(s),
-				      s->role_name ? s->role_name : "none");
+				      s->role_name ? s->role_name : "none",
+				      s->width_from_buffer,
+				      s->height_from_buffer);
 		}
 	}
 }
@@ -464,6 +467,8 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 	wl_list_for_each(output, &compositor->output_list, link)
 		watch_output(h, output);
 	watch_pongs(h);
+	if (!offer_fractional_scale(h))
+		return -1;
 
 	if (!h->touch_device) {
 		weston_log("touchstone-harness: cannot create touch device\n");

@@ -168,6 +168,7 @@ struct harness {
 	struct wl_listener output_created_listener;
 	struct wl_listener create_surface_listener;
 	struct wl_protocol_logger *logger;	/* sees pongs (wait-idle) */
+	uint32_t fractional_scale;	/* preferred scale offered, 120ths; 0: none */
 	struct wl_event_source *pong_idle;	/* handles them after dispatch */
 };
 /* Replies built piece by piece (views, outputs) can outgrow one buffer. */
@@ -218,6 +219,10 @@ void watch_pongs(struct harness *h);
 void unwatch_pongs(struct harness *h);
 /* Pings client PID for p; false when it has no desktop surface to ping. */
 bool start_wait_idle(struct harness *h, struct pending *p, int pid);
+
+/* fractional.c: wp_fractional_scale_manager_v1 when asked for; false on a
+ * bad TOUCHSTONE_HARNESS_FRACTIONAL_SCALE */
+bool offer_fractional_scale(struct harness *h);
 
 /* screenshot.c */
 void complete_screenshots(struct harness *h, struct weston_output *output);
