@@ -96,15 +96,17 @@ let package = Package(
             dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
             exclude: ["Golden", "TextGolden"]
         ),
+        // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         // Per-frame CPU of scrolling: `swift run -c release ScrollBenchmarks`.
         .executableTarget(
             name: "ScrollBenchmarks",
-            dependencies: ["Render", "NodeCore"],
+            dependencies: ["Render", "NodeCore", "BenchmarkSupport"],
             path: "Benchmarks/ScrollBenchmarks"
         ),
         .executableTarget(
             name: "RenderBenchmarks",
-            dependencies: ["Render", "NodeCore"],
+            dependencies: ["Render", "NodeCore", "BenchmarkSupport"],
             path: "Benchmarks/RenderBenchmarks"
         ),
 
@@ -208,15 +210,16 @@ let package = Package(
         .target(name: "WestonHarness", dependencies: ["WestonControl"]),
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness", "WestonControl"]),
         // Lists at 10^3 and 10^6 rows: memory, CPU per fling frame, replay time.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "Render"],
+        .executableTarget(name: "ListBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "Render", "BenchmarkSupport"],
                           path: "Benchmarks/ListBenchmarks"),
         // Scene loading, input-script parsing and replay by size: `swift run -c release ReplayBenchmarks`.
         .executableTarget(name: "ReplayBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore"],
                           path: "Benchmarks/ReplayBenchmarks"),
         // The pointer-location HUD's cost per motion event, in process and live (issue 14).
-        .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "TouchDiagnostics", "WestonHarness"],
+        .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "TouchDiagnostics", "WestonHarness",
+                                                              "BenchmarkSupport"],
                           path: "Benchmarks/HUDBenchmarks"),
-        .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness"],
+        .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
         .executableTarget(name: "TouchstoneSoak",
                           dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],

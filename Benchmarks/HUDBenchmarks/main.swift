@@ -10,6 +10,7 @@
 //    headless weston at 1920 × 1080, driven in turn: ten motions and a frame injected
 //    together, timed from the injection to the client's commit (as weston sees it); the
 //    client's CPU time per motion event from /proc.
+import BenchmarkSupport
 import Foundation
 import NodeCore
 import Render
@@ -55,23 +56,6 @@ func position(finger f: Int, frame i: Int) -> Point {
     return Point(x: cx + r * cos(a), y: cy + r * sin(a))
 }
 
-func median(_ values: [Double]) -> Double {
-    let s = values.sorted()
-    return s.isEmpty ? .nan : s[s.count / 2]
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let s = values.sorted()
-    return s.isEmpty ? .nan : s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-}
-
-/// CPU time of this thread: what the client spends, whatever else the machine runs.
-func nowNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
 // MARK: 1. In process
 
 func buildWindow() -> Window {
@@ -114,11 +98,11 @@ func measureInProcess(hud: Bool) throws -> (median: Double, p90: Double) {
     var perEvent: [Double] = []
     for i in 1...frames {
         let t = Double(i) * 8.333
-        let start = nowNanoseconds()
+        let start = threadCPUNanoseconds()
         for f in 0..<fingers { apply(.touchMotion(id: f, location: position(finger: f, frame: i)), t) }
         apply(.touchFrame, t)
         frame()
-        perEvent.append(Double(nowNanoseconds() - start) / 1000 / Double(fingers))
+        perEvent.append(Double(threadCPUNanoseconds() - start) / 1000 / Double(fingers))
     }
     return (median(perEvent), percentile(perEvent, 0.9))
 }

@@ -7,6 +7,7 @@
 // of its own), the client CPU per frame while a fling decelerates (the damaged area
 // repainted every frame, as the live session does without reusing pixels), and the
 // time to replay a 10^5-event script of flings and wheel scrolls over the big list.
+import BenchmarkSupport
 import Foundation
 import NodeCore
 import Render
@@ -46,12 +47,6 @@ func residentKiB() -> Int {
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
 }
 
-func threadCPUMilliseconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
-}
-
 /// Child mode: builds the list, paints it, scrolls it end to end in 50 jumps, prints RSS.
 func measureMemory(rows: Int) {
     let scene = loadScene(rows: rows)
@@ -79,11 +74,6 @@ func childRSS(rows: Int) -> Int {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
 }
 
 /// A fling from the middle of the big list: frames every 16.7 ms until the deceleration

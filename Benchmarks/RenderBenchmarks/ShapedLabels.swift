@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import NodeCore
 import Render
 
@@ -27,24 +28,19 @@ func printShapedLabelBenchmarks(iterations: Int) {
     }
     var latinSamples: [Double] = [], mixedSamples: [Double] = []
     for _ in 0..<iterations {
-        var start = now()
-        latin.0.renderFull(into: latin.1)
-        latinSamples.append(Double(now() - start) / 1e6)
-        start = now()
-        mixed.0.renderFull(into: mixed.1)
-        mixedSamples.append(Double(now() - start) / 1e6)
+        latinSamples.append(wallMilliseconds { latin.0.renderFull(into: latin.1) })
+        mixedSamples.append(wallMilliseconds { mixed.0.renderFull(into: mixed.1) })
     }
-    func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
     /// The median first frame of `runs` new renderers.
     func firstFrame(_ label: @escaping (Int, String) -> String, runs: Int) -> Double {
         let (window, _) = makeScene(label: label)
         var samples: [Double] = []
         for _ in 0..<runs {
-            let start = now()
-            let renderer = try! Renderer(window: window, background: background, scale: 1)
-            _ = try! renderer.renderImage()
-            samples.append(Double(now() - start) / 1e6)
+            samples.append(wallMilliseconds {
+                let renderer = try! Renderer(window: window, background: background, scale: 1)
+                _ = try! renderer.renderImage()
+            })
         }
         return median(samples)
     }

@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BenchmarkSupport
 import NodeCore
 import Render
 
@@ -101,24 +102,15 @@ func makeScene(label: (Int, String) -> String = { $1 }) -> (Window, ButtonNode) 
     return (window, target!)
 }
 
-func now() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
 /// Median milliseconds of `iterations` runs of `body`, after a warm-up.
 func measure(_ iterations: Int, _ body: () -> Void) -> Double {
     for _ in 0..<Settings.warmupIterations { body() }
     var samples: [Double] = []
     samples.reserveCapacity(iterations)
     for _ in 0..<iterations {
-        let start = now()
-        body()
-        samples.append(Double(now() - start) / 1e6)
+        samples.append(wallMilliseconds(body))
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return median(samples)
 }
 
 /// memset of the rows of `rect` in `canvas`: the same bytes a solid fill of it writes.

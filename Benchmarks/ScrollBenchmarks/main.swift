@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import NodeCore
 import Render
 #if canImport(Glibc)
@@ -29,12 +30,6 @@ let window = Window(root: root, size: size)
 let renderer = try! Renderer(window: window, background: .white)
 let buffers = [try! renderer.makeCanvas(), try! renderer.makeCanvas()]
 
-nonisolated func cpuNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
 /// Scrolls `frames` frames of 7 pt from the top; `paint` draws frame `f` into buffer `f % 2`.
 @MainActor
 func measure(_ paint: (_ frame: Int, _ invalidations: [Invalidation]) -> Void) -> [Double] {
@@ -44,16 +39,11 @@ func measure(_ paint: (_ frame: Int, _ invalidations: [Invalidation]) -> Void) -
     var times: [Double] = []
     for frame in 0 ..< frames {
         list.contentOffset.y += 7
-        let start = cpuNanoseconds()
+        let start = threadCPUNanoseconds()
         paint(frame, window.takeInvalidations())
-        times.append(Double(cpuNanoseconds() - start) / 1e6)
+        times.append(Double(threadCPUNanoseconds() - start) / 1e6)
     }
     return times
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
 }
 
 let full = measure { frame, _ in renderer.renderFull(into: buffers[frame % 2]) }

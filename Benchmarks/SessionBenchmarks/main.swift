@@ -8,6 +8,7 @@
 // `--nodes N` (default 100000) adds a third client: `touchstone run` on the same button in
 // a scene of N nodes, tapped in turn with the others, so the ratio of the two touchstone
 // medians shows how a tap's cost grows with the scene. `--nodes 0` leaves it out.
+import BenchmarkSupport
 import Foundation
 import WestonHarness
 
@@ -93,10 +94,6 @@ func largeScene(count: Int) -> String {
 
 /// Time between taps; a benchmark pause, not synchronization.
 let idleGap = 0.04
-
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
-}
 
 /// A client mapped in its own headless weston, and its down → commit latencies (µs).
 final class Subject {
