@@ -69,7 +69,8 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func beforeSleepWorkFollowsTheIterationsCommitAndRunsOnceMoreWhenTheLoopStops() throws {
-        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .desktop)
+        // kiosk-shell: the window is on screen at once (fullscreen), so frame callbacks come.
+        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .kiosk)
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
@@ -113,7 +114,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
-        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .desktop)
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
@@ -133,7 +134,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func protocolErrorNamesInterfaceObjectCodeAndMeaning() throws {
-        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .desktop)
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let compositor = try connection.registry.bind(WlCompositor.self, required: 4, preferred: 4)
@@ -146,7 +147,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func terminationSignalStopsTheLoopCleanly() throws {
-        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .desktop)
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         try connection.loop.stopOnTerminationSignals()
