@@ -361,12 +361,8 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// Returns the mapped client views as soon as there is at least one;
     /// the module answers on the commit or frame that maps it.
     public func waitForView(timeout: Double = 5) throws(HarnessError) -> [HarnessView] {
-        let command = "wait-view \(Self.milliseconds(timeout))"
-        do {
-            return try Reply.views(send(command, timeout: timeout + 5), command: command)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        let command = "wait-view"
+        return try Reply.views(deferred(command, timeout: timeout), command: command)
     }
 
     /// The pointer's cursor surface, or nil when no client set one.
@@ -381,23 +377,14 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// Throws `commandFailed` when client `pid` has no window to ping.
     @discardableResult
     public func waitForIdle(pid: Int32, timeout: Double = 5) throws(HarnessError) -> UInt64 {
-        let command = "wait-idle \(pid) \(Self.milliseconds(timeout))"
-        do {
-            return try Reply.timestamp(send(command, timeout: timeout + 5), command: command)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        let command = "wait-idle \(pid)"
+        return try Reply.timestamp(deferred(command, timeout: timeout), command: command)
     }
 
     /// Waits until client `pid`'s surface is the pointer's cursor (returns at once if it is).
     public func waitForCursor(pid: Int32, timeout: Double = 5) throws(HarnessError) -> HarnessCursor {
-        let command = "wait-cursor \(pid) \(Self.milliseconds(timeout))"
-        let payload: String
-        do {
-            payload = try send(command, timeout: timeout + 5)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        let command = "wait-cursor \(pid)"
+        let payload = try deferred(command, timeout: timeout)
         guard let cursor = try Reply.cursor(payload) else { throw .malformedReply(command: command, reply: "ok " + payload) }
         return cursor
     }
@@ -420,12 +407,8 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// Blocks until the next output repaint; returns the new frame count.
     @discardableResult
     public func waitForFrame(timeout: Double = 5) throws(HarnessError) -> UInt64 {
-        let command = "wait-frame \(Self.milliseconds(timeout))"
-        do {
-            return try Reply.timestamp(send(command, timeout: timeout + 5), command: command)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        let command = "wait-frame"
+        return try Reply.timestamp(deferred(command, timeout: timeout), command: command)
     }
 
     /// The compositor's `CLOCK_MONOTONIC` now, in nanoseconds.
@@ -444,24 +427,16 @@ public final class HeadlessWeston: @unchecked Sendable {
 
     /// The first client commit since `armCommit()`; waits for it if needed.
     public func waitForCommit(timeout: Double = 5) throws(HarnessError) -> CommitStamp {
-        let command = "commit-wait \(Self.milliseconds(timeout))"
-        do {
-            return try Reply.commit(send(command, timeout: timeout + 5), command: command)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        let command = "commit-wait"
+        return try Reply.commit(deferred(command, timeout: timeout), command: command)
     }
 
     /// The first commit at or after monotonic time `nanoseconds` (an injection reply's
     /// time) of the client `pid` (any client when nil); answers at once if it already
     /// happened, so inject-then-wait has no race.
     public func waitForCommit(after nanoseconds: UInt64, pid: Int32? = nil, timeout: Double = 5) throws(HarnessError) -> CommitStamp {
-        let command = "commit-after \(nanoseconds) \(pid ?? 0) \(Self.milliseconds(timeout))"
-        do {
-            return try Reply.commit(send(command, timeout: timeout + 5), command: command)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        let command = "commit-after \(nanoseconds) \(pid ?? 0)"
+        return try Reply.commit(deferred(command, timeout: timeout), command: command)
     }
 
     // MARK: Screenshots
@@ -482,12 +457,7 @@ public final class HeadlessWeston: @unchecked Sendable {
             throw .invalidArgument("screenshot path must be absolute and without spaces: \(path)")
         }
         defer { unlink(pam) }
-        let command = "screenshot \(paths.joined(separator: " ")) \(Self.milliseconds(timeout))"
-        do {
-            try send(command, timeout: timeout + 5)
-        } catch .commandFailed(_, "timeout") {
-            throw .timeout(command: command, seconds: timeout)
-        }
+        try deferred("screenshot \(paths.joined(separator: " "))", timeout: timeout)
         guard let data = FileManager.default.contents(atPath: pam) else {
             throw .screenshotUnreadable(path: pam, reason: "file missing")
         }
@@ -545,6 +515,18 @@ public final class HeadlessWeston: @unchecked Sendable {
     }
 
     // MARK: Helpers
+
+    /// Sends a deferred command with the module's time limit `timeout` appended (in ms) and
+    /// returns its payload; the module's `error timeout` becomes `.timeout`.
+    @discardableResult
+    private func deferred(_ command: String, timeout: Double) throws(HarnessError) -> String {
+        let full = "\(command) \(Self.milliseconds(timeout))"
+        do {
+            return try send(full, timeout: timeout + 5)
+        } catch .commandFailed(_, "timeout") {
+            throw .timeout(command: full, seconds: timeout)
+        }
+    }
 
     private func stamped(_ command: String, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
         let full = time.map { "\(command) at \($0)" } ?? command
