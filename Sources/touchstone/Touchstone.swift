@@ -42,6 +42,12 @@ struct Touchstone: ParsableCommand {
                 }
                 Foundation.exit(0)
             }
+            if exitCode(for: error) == .failure {
+                // An error of a layer below that ExitStatus does not name yet: a runtime
+                // failure, never mistaken for bad arguments.
+                StandardError.writeLine("touchstone: error: \(error)")
+                Foundation.exit(ExitStatus.runtimeFailure)
+            }
             StandardError.writeLines(message.hasPrefix("Error:") ? message : "touchstone: error: \(message)")
             Foundation.exit(ExitStatus.badInput)
         }
