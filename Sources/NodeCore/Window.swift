@@ -50,6 +50,13 @@ open class Window: Responder {
 
     deinit {
         if root.hostWindowLink.names(self) { root.hostWindow = nil }
+        // A touch still down holds its node and its pan (which holds scroll nodes), and a
+        // control or scroll node using it holds the touch: the touch lets go of its side so
+        // the tree and the touches are freed with the window (behaviour.md §3.1).
+        for touch in touches.values {
+            touch.node = nil
+            touch.pan = nil
+        }
     }
 
     open override var nextResponder: Responder? { application }

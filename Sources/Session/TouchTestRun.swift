@@ -115,6 +115,7 @@ public final class TouchTestSession: AppOverlay {
     /// Runs until q/Escape or the window closes, then writes the report and PNG
     /// (`AppError`, then the errors of `TouchTestOutput.write`).
     public func run() throws {
+        defer { app.removeOverlay(self) }
         try app.run()
         try TouchTestOutput.write(test, at: lastTime, options: options)
     }

@@ -133,6 +133,10 @@ public final class App {
     /// pointer-location HUD (overlays added later paint over earlier ones).
     public func addOverlay(_ overlay: AppOverlay) { painter.overlays.append(overlay) }
 
+    /// Stops painting `overlay`. The app holds its overlays strongly: an overlay that owns
+    /// the app removes itself when it is done, or the two keep each other alive.
+    public func removeOverlay(_ overlay: AppOverlay) { painter.overlays.removeAll { $0 === overlay } }
+
     /// Session time of the latest input event, in milliseconds (compositor timestamps).
     public var inputTime: Double { input.now }
 

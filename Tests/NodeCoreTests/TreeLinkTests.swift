@@ -48,3 +48,22 @@ import Testing
     }
     #endif
 }
+
+/// A window freed with touches down frees them and its tree (no reference cycle left behind).
+@Suite struct WindowLifetimeTests {
+    @Test func aWindowFreedWithAControlTrackingATouchFreesTheControlAndTheTouch() {
+        weak var control: ButtonNode?
+        weak var touch: Touch?
+        do {
+            let button = ButtonNode(name: "button", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            root.addSubnode(button)
+            let window = Window(root: root, size: Size(width: 100, height: 100))
+            touch = window.touchDown(.finger(1), at: Point(x: 10, y: 10), time: 0)
+            control = button
+            #expect(button.isTracking)
+        }
+        #expect(control == nil, "the tracking control outlived its window")
+        #expect(touch == nil, "the touch outlived its window")
+    }
+}
