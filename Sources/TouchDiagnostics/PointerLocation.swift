@@ -46,7 +46,8 @@ public struct PointerLocation: Sendable {
         }
     }
 
-    /// Every touch the HUD shows, in the order they (last) went down.
+    /// Every touch the HUD shows, in the order they (last) went down; at most one per id,
+    /// so it is searched from the end, where the touches down now are.
     public private(set) var touches: [TrackedTouch] = []
     /// The most touches down at once so far.
     public private(set) var maxActive = 0
@@ -89,7 +90,7 @@ public struct PointerLocation: Sendable {
 
     /// Records a contact shape the seat reported for finger `id` (nil parts stay as they were).
     public mutating func setContact(of id: Int, major: Double?, minor: Double?, orientation: Double?) {
-        guard let i = touches.firstIndex(where: { $0.id == .finger(id) && $0.isDown }) else { return }
+        guard let i = touches.lastIndex(where: { $0.id == .finger(id) && $0.isDown }) else { return }
         if let major { touches[i].contact.major = major; touches[i].contact.minor = minor ?? major }
         if let orientation { touches[i].contact.orientation = orientation }
     }
@@ -103,7 +104,7 @@ public struct PointerLocation: Sendable {
     }
 
     private mutating func down(_ id: TouchID, at location: Point, time: Double) {
-        if let i = touches.firstIndex(where: { $0.id == id }) {
+        if let i = touches.lastIndex(where: { $0.id == id }) {
             guard !touches[i].isDown else { return }
             touches.remove(at: i)  // its old path goes with it
         }
@@ -115,7 +116,7 @@ public struct PointerLocation: Sendable {
     }
 
     private mutating func move(_ id: TouchID, to location: Point, time: Double) {
-        guard let i = touches.firstIndex(where: { $0.id == id && $0.isDown }) else { return }
+        guard let i = touches.lastIndex(where: { $0.id == id && $0.isDown }) else { return }
         touches[i].location = location
         if touches[i].path.count >= Self.maximumPathPoints { touches[i].path.removeFirst(touches[i].path.count / 2) }
         touches[i].path.append(location)
@@ -127,7 +128,7 @@ public struct PointerLocation: Sendable {
     }
 
     private mutating func up(_ id: TouchID) {
-        guard let i = touches.firstIndex(where: { $0.id == id && $0.isDown }) else { return }
+        guard let i = touches.lastIndex(where: { $0.id == id && $0.isDown }) else { return }
         touches[i].isDown = false
     }
 
