@@ -21,7 +21,7 @@ public enum InputScript {
                 lineNumber += 1
                 let rawLine = UnsafeBufferPointer(rebasing: all[start..<end])
                 start = end + 1
-                if rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                if rawLine.first != UInt8(ascii: "{"), rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 let event = try decodeLine(rawLine, file: file, line: lineNumber)
                 if event.time < lastTime {
                     throw FormatError(file: file, line: lineNumber, key: "t",
@@ -40,6 +40,13 @@ public enum InputScript {
     }
 
     static func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) throws(FormatError) -> TimedInputEvent {
+        if let event = RecordedLineReader.read(bytes) { return event }
+        return try decodeParsedLine(bytes, file: file, line: line)
+    }
+
+    /// Decodes one line through the JSON parser: every line the recorder's shapes do not
+    /// cover, and the source of every message.
+    static func decodeParsedLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) throws(FormatError) -> TimedInputEvent {
         let json: JSONNode
         do {
             json = try JSONParser.parse(bytes)
@@ -78,20 +85,18 @@ public enum InputScript {
                 })!
             }
             let event: InputEvent
-            var allowed = ["t", "type"]
             switch type {
-            case "touch.down": event = .touchDown(id: try id(&r), location: try point(&r)); allowed += ["id", "x", "y"]
-            case "touch.motion": event = .touchMotion(id: try id(&r), location: try point(&r)); allowed += ["id", "x", "y"]
-            case "touch.up": event = .touchUp(id: try id(&r)); allowed += ["id"]
+            case "touch.down": event = .touchDown(id: try id(&r), location: try point(&r))
+            case "touch.motion": event = .touchMotion(id: try id(&r), location: try point(&r))
+            case "touch.up": event = .touchUp(id: try id(&r))
             case "touch.frame": event = .touchFrame
             case "touch.cancel": event = .touchCancel
-            case "pointer.motion": event = .pointerMotion(location: try point(&r)); allowed += ["x", "y"]
+            case "pointer.motion": event = .pointerMotion(location: try point(&r))
             case "pointer.button":
                 let name = try r.required("button") { (r: inout ObjectReader, k: String) throws(FormatError) in
                     try r.choice(k, PointerButton.allCases.map(\.rawValue))
                 }
                 event = .pointerButton(PointerButton(rawValue: name)!, pressed: try pressed(&r))
-                allowed += ["button", "state"]
             case "pointer.leave": event = .pointerLeave
             case "pointer.axis":
                 let value = try r.required("value") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.number(k) }
@@ -99,20 +104,31 @@ public enum InputScript {
                     try r.choice(k, AxisSource.allCases.map(\.rawValue))
                 }
                 event = .pointerAxis(try axis(&r), value: value, source: AxisSource(rawValue: source)!)
-                allowed += ["axis", "value", "source"]
             case "pointer.axis_stop":
                 event = .pointerAxisStop(try axis(&r))
-                allowed += ["axis"]
             default:
                 let key = try r.required("key") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
                 guard !key.isEmpty else { throw r.fail("key", "must not be empty") }
                 event = .key(key, pressed: try pressed(&r))
-                allowed += ["key", "state"]
             }
-            try r.finish(allowed: "\(allowed.joined(separator: ", ")) for type '\(type)'")
+            try r.finish(allowed: "\(keys(of: type).joined(separator: ", ")) for type '\(type)'")
             return TimedInputEvent(time: t, event: event)
         } catch {
             throw lineFix(error)
+        }
+    }
+
+    /// The keys a line of `type` has, for the message about an unknown one.
+    static func keys(of type: String) -> [String] {
+        switch type {
+        case "touch.down", "touch.motion": return ["t", "type", "id", "x", "y"]
+        case "touch.up": return ["t", "type", "id"]
+        case "pointer.motion": return ["t", "type", "x", "y"]
+        case "pointer.button": return ["t", "type", "button", "state"]
+        case "pointer.axis": return ["t", "type", "axis", "value", "source"]
+        case "pointer.axis_stop": return ["t", "type", "axis"]
+        case "key": return ["t", "type", "key", "state"]
+        default: return ["t", "type"]
         }
     }
 

@@ -2,8 +2,8 @@
 /// rejects duplicate keys, non-finite numbers and trailing garbage.
 ///
 /// It reads the bytes in place (no copy per document or per line), makes strings
-/// without escapes in one step, and converts the usual decimal numbers (up to 15
-/// significant digits, at most 22 after the point, no exponent) with one exact
+/// without escapes in one step, and converts the usual decimal numbers (all digits
+/// together at most 2^53, at most 22 after the point, no exponent) with one exact
 /// division, which rounds exactly as the general conversion it falls back to.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -239,12 +239,20 @@ struct JSONParser {
         return try parseGeneralNumber()
     }
 
-    /// `-?digits(.digits)?` with at most 15 significant digits and 22 decimals, followed by
-    /// neither an exponent nor another digit: the integer of all its digits is exact, as
-    /// is 10^decimals, so their quotient is the correctly rounded value. Nil (nothing
+    /// `-?digits(.digits)?` whose digits, read as one integer, are at most 2^53, with at
+    /// most 22 decimals, followed by neither an exponent nor another digit: that integer is
+    /// exact as a double, as is 10^decimals, so their quotient is the correctly rounded value. Nil (nothing
     /// consumed) for anything else, including malformed numbers, which the general path reports.
     private mutating func parseSimpleNumber() -> Double? {
-        var i = index
+        guard let (value, end) = JSONParser.simpleNumber(in: bytes, at: index) else { return nil }
+        index = end
+        return value
+    }
+
+    /// The number `parseSimpleNumber` reads at `start` (which must be in `bytes`), and the
+    /// index after it; shared with the reader of recorded input lines so both agree to the bit.
+    static func simpleNumber(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Double, Int)? {
+        var i = start
         let negative = bytes[i] == UInt8(ascii: "-")
         if negative { i += 1 }
         let intStart = i
@@ -268,11 +276,10 @@ struct JSONParser {
             }
             guard decimals > 0 else { return nil }
         }
-        guard digits <= 15, decimals <= 22 else { return nil }
+        guard digits <= 16, mantissa <= 1 << 53, decimals <= 22 else { return nil }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") { return nil }
-        index = i
         let magnitude = Double(mantissa) / JSONParser.exactPowersOfTen[decimals]
-        return negative ? -magnitude : magnitude
+        return (negative ? -magnitude : magnitude, i)
     }
 
     private mutating func parseGeneralNumber() throws(JSONSyntaxError) -> Double {
