@@ -3,12 +3,17 @@ extension Node {
     /// of `frame.origin - boundsOrigin` up the chain. `bounds` offset by it is the
     /// node's rect on screen.
     public final var originInWindow: Point {
-        var x = 0.0, y = 0.0
-        var node: Node? = self
-        while let n = node {
-            x += n.frame.minX - n.boundsOrigin.x
-            y += n.frame.minY - n.boundsOrigin.y
-            node = n.supernode
+        var x = frame.minX - boundsOrigin.x, y = frame.minY - boundsOrigin.y
+        // The walk holds no references: each ancestor is kept alive by its own parent (and
+        // this node by the caller). Bound strongly, every step cost a retain and a release,
+        // on the slow path for the nodes that weak references (touches, tap counts) point at.
+        var next = supernodeLink.unretained
+        while let link = next {
+            link._withUnsafeGuaranteedRef { node in
+                x += node.frame.minX - node.boundsOrigin.x
+                y += node.frame.minY - node.boundsOrigin.y
+                next = node.supernodeLink.unretained
+            }
         }
         return Point(x: x, y: y)
     }

@@ -22,10 +22,14 @@ extension Node {
     /// Clears the cached extent of this node and its ancestors. A cached extent implies
     /// cached extents below it, so the walk stops at the first ancestor already cleared.
     final func invalidateSubtreeExtent() {
-        var node: Node? = self
-        while let n = node, n.cachedSubtreeExtent != nil {
-            n.cachedSubtreeExtent = nil
-            node = n.supernode
+        // Walks without reference counting (see `originInWindow`).
+        var next: Unmanaged<Node>? = Unmanaged.passUnretained(self)
+        while let link = next {
+            next = link._withUnsafeGuaranteedRef { node in
+                guard node.cachedSubtreeExtent != nil else { return nil }
+                node.cachedSubtreeExtent = nil
+                return node.supernodeLink.unretained
+            }
         }
     }
 }

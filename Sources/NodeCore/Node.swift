@@ -143,15 +143,19 @@ open class Node: Responder {
 
     /// The window whose tree holds this node, if any.
     public final var window: Window? {
-        var node = self
-        while let parent = node.supernode { node = parent }
-        return node.hostWindow
+        unretainedRoot._withUnsafeGuaranteedRef { $0.hostWindow }
     }
 
     /// The topmost ancestor (self when detached).
     public final var rootNode: Node {
-        var node = self
-        while let parent = node.supernode { node = parent }
+        unretainedRoot.takeUnretainedValue()
+    }
+
+    /// The topmost ancestor, reached without reference counting: each node on the way is
+    /// kept alive by its parent, and this one by the caller (read on every invalidation).
+    final var unretainedRoot: Unmanaged<Node> {
+        var node = Unmanaged.passUnretained(self)
+        while let parent = node._withUnsafeGuaranteedRef({ $0.supernodeLink.unretained }) { node = parent }
         return node
     }
 

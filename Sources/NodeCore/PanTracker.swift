@@ -28,13 +28,16 @@ final class TouchPan {
     /// The enabled scroll nodes among `node` and its ancestors, innermost first.
     static func watchers(of node: Node) -> [ScrollNode] {
         var result: [ScrollNode] = []
-        var current: Node? = node
-        while let n = current {
-            if n.isScrollNode {
-                let scroll = unsafeDowncast(n, to: ScrollNode.self)
-                if scroll.isScrollEnabled { result.append(scroll) }
+        // Walks without reference counting (see `originInWindow`).
+        var next: Unmanaged<Node>? = Unmanaged.passUnretained(node)
+        while let link = next {
+            next = link._withUnsafeGuaranteedRef { n in
+                if n.isScrollNode {
+                    let scroll = unsafeDowncast(n, to: ScrollNode.self)
+                    if scroll.isScrollEnabled { result.append(scroll) }
+                }
+                return n.supernodeLink.unretained
             }
-            current = n.supernode
         }
         return result
     }
