@@ -16,9 +16,31 @@ public enum JSONWriting {
     public static let coordinatePrecision = 3
     static let coordinateScale = 1000.0
 
-    /// Appends `s` as a JSON string literal.
+    /// Appends the UTF-8 of a literal in one copy (appending a `String.UTF8View` goes
+    /// byte by byte).
+    @inline(__always)
+    public static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the UTF-8 of `text` in one copy.
+    @inline(__always)
+    public static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Appends `s` as a JSON string literal: in one copy when nothing in it needs escaping
+    /// (every node name in practice).
     public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain { return out.append(UInt8(ascii: "\"")) }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -85,23 +107,22 @@ public enum JSONWriting {
 
     /// Appends `n` in decimal.
     public static func appendInteger(_ n: Int, to out: inout [UInt8]) {
-        if n < 0 { out.append(UInt8(ascii: "-")) }
-        // Magnitude as unsigned so Int.min has one too.
+        // Magnitude as unsigned so Int.min has one too; digits filled from the end, then
+        // appended in one copy.
         var magnitude = n.magnitude
-        var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                       UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let count = withUnsafeMutableBytes(of: &reversed) { digits in
-            var count = 0
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
             repeat {
-                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            return count
-        }
-        withUnsafeBytes(of: &reversed) { digits in
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(digits[i]) }
+            if n < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -77,7 +77,7 @@ public struct EventLogEntry: Hashable, Sendable {
     /// Appends the log line (UTF-8, no newline) to `out`: the live session reuses one
     /// buffer, since the line is written on the input path before the frame that shows it.
     public func appendLine(to out: inout [UInt8]) {
-        out += #"{"t":"#.utf8
+        JSONWriting.appendLiteral(#"{"t":"#, to: &out)
         // Input times are whole milliseconds; an animation's end instant (behaviour.md §9)
         // is written to the microsecond, like coordinates.
         if time == time.rounded() || !time.isFinite {
@@ -85,40 +85,40 @@ public struct EventLogEntry: Hashable, Sendable {
         } else {
             JSONWriting.appendCoordinate(time, to: &out)
         }
-        out += #","node":"#.utf8
+        JSONWriting.appendLiteral(#","node":"#, to: &out)
         JSONWriting.appendQuoted(node, to: &out)
-        out += #","event":""#.utf8
-        out += event.name.utf8
+        JSONWriting.appendLiteral(#","event":""#, to: &out)
+        JSONWriting.appendUTF8(event.name, to: &out)
         out.append(UInt8(ascii: "\""))
         switch touch {
         case .finger(let id)?:
-            out += #","touch":"#.utf8
+            JSONWriting.appendLiteral(#","touch":"#, to: &out)
             JSONWriting.appendInteger(id, to: &out)
         case .pointer?:
-            out += #","touch":"pointer""#.utf8
+            JSONWriting.appendLiteral(#","touch":"pointer""#, to: &out)
         case nil:
             break
         }
         if let location {
-            out += #","x":"#.utf8
+            JSONWriting.appendLiteral(#","x":"#, to: &out)
             JSONWriting.appendCoordinate(location.x, to: &out)
-            out += #","y":"#.utf8
+            JSONWriting.appendLiteral(#","y":"#, to: &out)
             JSONWriting.appendCoordinate(location.y, to: &out)
         }
         switch value {
         case .number(let v)?:
-            out += #","value":"#.utf8
+            JSONWriting.appendLiteral(#","value":"#, to: &out)
             JSONWriting.appendCoordinate(v, to: &out)
         case .bool(let b)?:
-            out += (b ? #","value":true"# : #","value":false"#).utf8
+            JSONWriting.appendLiteral(b ? #","value":true"# : #","value":false"#, to: &out)
         case nil:
             break
         }
         if case .scroll(.ended(let decelerates)) = event {
-            out += (decelerates ? #","decelerates":true"# : #","decelerates":false"#).utf8
+            JSONWriting.appendLiteral(decelerates ? #","decelerates":true"# : #","decelerates":false"#, to: &out)
         }
         if let rows {
-            out += #","rows":"#.utf8
+            JSONWriting.appendLiteral(#","rows":"#, to: &out)
             JSONWriting.appendInteger(rows, to: &out)
         }
         out.append(UInt8(ascii: "}"))
