@@ -19,17 +19,21 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
     public init?(hex: String) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
-        var bytes: [UInt8] = []
-        var i = 1
-        while i < utf8.count {
-            guard let hi = Color.nibble(utf8[i]), let lo = Color.nibble(utf8[i + 1]) else { return nil }
-            bytes.append(hi << 4 | lo)
-            i += 2
+        // Read in place, without copying the text (scenes hold a color or more per node).
+        var text = hex
+        let channels: (UInt8, UInt8, UInt8, UInt8?)? = text.withUTF8 { utf8 in
+            guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
+            func byte(_ i: Int) -> UInt8? {
+                guard let hi = Color.nibble(utf8[i]), let lo = Color.nibble(utf8[i + 1]) else { return nil }
+                return hi << 4 | lo
+            }
+            guard let r = byte(1), let g = byte(3), let b = byte(5) else { return nil }
+            if utf8.count == 7 { return (r, g, b, nil) }
+            guard let a = byte(7) else { return nil }
+            return (r, g, b, a)
         }
-        self.init(red: bytes[0], green: bytes[1], blue: bytes[2],
-                  alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
+        guard let channels else { return nil }
+        self.init(red: channels.0, green: channels.1, blue: channels.2, alpha: channels.3.map { Double($0) / 255 } ?? 1)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.

@@ -5,27 +5,49 @@ import NodeCore
 /// that no getter asked for (unknown keys are errors, never ignored).
 struct ObjectReader {
     let file: String
-    /// Key path of this object, e.g. `root.children[1]`, for messages.
-    let path: String
+    /// Where this object is, e.g. `root.children[1]`, for messages.
+    let objectPath: ObjectPath
+    /// Key path of this object, written out.
+    var path: String { objectPath.text }
     let line: Int
     private let members: [JSONNode.Member]
     /// Which members a getter read, by index: a bit each for the first 64 (a valid object
     /// never has more), a set for any beyond. No allocation for an ordinary object.
     private var consumedBits: UInt64 = 0
     private var consumedBeyond: Set<Int> = []
+    /// A bit for the UTF-8 length of each member's key: most keys a reader asks for are
+    /// absent (a node may have some 40), and most of those are answered without a scan.
+    private let presentLengths: UInt64
 
     init(_ node: JSONNode, file: String, path: String) throws(FormatError) {
+        try self.init(node, file: file, at: .named(path))
+    }
+
+    init(_ node: JSONNode, file: String, at path: ObjectPath) throws(FormatError) {
         guard case .object(let members) = node.value else {
-            throw FormatError(file: file, line: node.line, key: path.isEmpty ? nil : path,
+            let text = path.text
+            throw FormatError(file: file, line: node.line, key: text.isEmpty ? nil : text,
                               message: "expected an object, got \(node.typeName)")
         }
         self.file = file
-        self.path = path
+        self.objectPath = path
         self.line = node.line
         self.members = members
+        var lengths: UInt64 = 0
+        for member in members { lengths |= Self.lengthBit(member.key) }
+        presentLengths = lengths
     }
 
-    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// The bit for a key's UTF-8 length (lengths past 63 share the last bit).
+    @inline(__always)
+    private static func lengthBit(_ key: String) -> UInt64 {
+        1 << UInt64(min(key.utf8.count, 63))
+    }
+
+    func keyPath(_ key: String) -> String {
+        let path = self.path
+        return path.isEmpty ? key : "\(path).\(key)"
+    }
 
     func fail(_ key: String, _ message: String, line: Int? = nil) -> FormatError {
         FormatError(file: file, line: line ?? memberLine(key) ?? self.line, key: keyPath(key), message: message)
@@ -38,6 +60,7 @@ struct ObjectReader {
     /// The index of the member named `key`. Lengths are compared first: comparing unequal
     /// strings goes through the standard library's slow path, comparing counts does not.
     private func index(of key: String) -> Int? {
+        guard presentLengths & Self.lengthBit(key) != 0 else { return nil }
         let length = key.utf8.count
         return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
@@ -149,4 +172,21 @@ struct ObjectReader {
     }
 
     static func format(_ n: Double) -> String { JSONWriting.integral(n) }
+}
+
+/// Where an object sits in its file (`root.children[2].children[0]`), written out only for
+/// a message: scenes are read a node at a time by the million and nearly never fail.
+enum ObjectPath: ExpressibleByStringLiteral {
+    case named(String)
+    /// Child `index` of the node at the path (`….children[index]`).
+    indirect case child(ObjectPath, Int)
+
+    init(stringLiteral value: String) { self = .named(value) }
+
+    var text: String {
+        switch self {
+        case .named(let text): return text
+        case let .child(parent, index): return "\(parent.text).children[\(index)]"
+        }
+    }
 }

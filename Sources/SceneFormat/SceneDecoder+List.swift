@@ -55,7 +55,7 @@ extension SceneDecoder {
     /// rows would share names.
     private static func compileTemplate(_ template: JSONNode, file: String, path: String) throws(FormatError) -> RowTemplate {
         var names: [String: Int] = [:]
-        let description = try describeNode(template, file: file, path: path, names: &names)
+        let description = try describeNode(template, file: file, path: .named(path), names: &names)
         // The first such name in the file, whatever the dictionary's order.
         if let (name, line) = names.filter({ !$0.key.contains(rowIndexPlaceholder) }).min(by: { $0.value < $1.value }) {
             throw FormatError(file: file, line: line, key: path + ".name",

@@ -9,6 +9,10 @@ public enum SceneDecoder {
     static let controlKeys = ["enabled", "selected", "dragTolerance", "highlightedColor",
                               "disabledColor", "selectedColor"]
     static let sliderKeys = ["value"]
+    // Arguments of every node's reads, made once rather than per node.
+    static let frameNames = ["x", "y", "width", "height"]
+    static let slopNames = ["top", "left", "bottom", "right"]
+    static let slopRanges = Array(repeating: FileLimits.coordinates, count: 4)
 
     /// Decodes `bytes`; `file` names the source in error messages.
     public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> Scene {
@@ -36,14 +40,14 @@ public enum SceneDecoder {
 
     /// Decodes one node and its subtree. Its own keys are read into a description first
     /// (the same reading a row template gets, `describeNode`), then its children.
-    static func decodeNode(_ json: JSONNode, file: String, path: String,
+    static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath,
                            names: inout [String: Int]) throws(FormatError) -> Node {
-        var r = try ObjectReader(json, file: file, path: path)
-        let description = try describeOwnKeys(&r, path: path, names: &names)
+        var r = try ObjectReader(json, file: file, at: path)
+        let description = try describeOwnKeys(&r, names: &names)
         let node = description.makeBareNode(row: nil)
         if let items = try childItems(&r) {
             for (i, item) in items.enumerated() {
-                node.addSubnode(try decodeNode(item, file: file, path: "\(path).children[\(i)]", names: &names))
+                node.addSubnode(try decodeNode(item, file: file, path: .child(path, i), names: &names))
             }
         }
         try r.finish(allowed: allowedKeys(description.kind))
@@ -52,14 +56,14 @@ public enum SceneDecoder {
 
     /// Reads and checks one node and its subtree into a description (a row template's
     /// nodes: made again for every row), with the errors `decodeNode` gives.
-    static func describeNode(_ json: JSONNode, file: String, path: String,
+    static func describeNode(_ json: JSONNode, file: String, path: ObjectPath,
                              names: inout [String: Int]) throws(FormatError) -> NodeDescription {
-        var r = try ObjectReader(json, file: file, path: path)
-        var description = try describeOwnKeys(&r, path: path, names: &names)
+        var r = try ObjectReader(json, file: file, at: path)
+        var description = try describeOwnKeys(&r, names: &names)
         if let items = try childItems(&r) {
             description.children.reserveCapacity(items.count)
             for (i, item) in items.enumerated() {
-                description.children.append(try describeNode(item, file: file, path: "\(path).children[\(i)]", names: &names))
+                description.children.append(try describeNode(item, file: file, path: .child(path, i), names: &names))
             }
         }
         try r.finish(allowed: allowedKeys(description.kind))
@@ -68,24 +72,29 @@ public enum SceneDecoder {
 
     /// Every key of a node but `children`, in the order they have always been read (so a
     /// file with several faults reports the same one first).
-    private static func describeOwnKeys(_ r: inout ObjectReader, path: String,
-                                        names: inout [String: Int]) throws(FormatError) -> NodeDescription {
+    private static func describeOwnKeys(_ r: inout ObjectReader, names: inout [String: Int]) throws(FormatError) -> NodeDescription {
         let name = try r.required("name") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
         guard !name.isEmpty else { throw r.fail("name", "must not be empty") }
-        if let firstLine = names[name] {
+        // One lookup: the first node's line comes back if the name was taken.
+        if let firstLine = names.updateValue(r.line, forKey: name) {
             throw r.fail("name", "'\(name)' is already used by the node on line \(firstLine); names must be unique")
         }
-        names[name] = r.line
-        let kindText = try r.choice("kind", NodeKind.names) ?? NodeKind.node.rawValue
-        let kind = NodeKind(rawValue: kindText)!
+        var kind = NodeKind.node
+        if let text = try r.string("kind") {
+            // What `choice` says, without comparing the text with every name first.
+            guard let named = NodeKind(rawValue: text) else {
+                throw r.fail("kind", "'\(text)' is not one of \(NodeKind.names.joined(separator: ", "))")
+            }
+            kind = named
+        }
 
         let frame = try r.required("frame") { (r: inout ObjectReader, k: String) throws(FormatError) in
-            try r.numbers(k, names: ["x", "y", "width", "height"])
+            try r.numbers(k, names: frameNames)
         }
         guard frame[2] >= 0, frame[3] >= 0 else {
             throw r.fail("frame", "width and height must not be negative, got \(ObjectReader.format(frame[2])) × \(ObjectReader.format(frame[3]))")
         }
-        try checkCoordinates(frame, names: ["x", "y", "width", "height"], key: "frame", r)
+        try checkCoordinates(frame, names: frameNames, key: "frame", r)
 
         var d = NodeDescription(kind: kind, name: RowText(name), frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
         var rows: ObjectReader?
@@ -94,8 +103,7 @@ public enum SceneDecoder {
             d.list = list
             rows = reader
         }
-        if let slop = try r.numbers("slop", names: ["top", "left", "bottom", "right"],
-                                    in: Array(repeating: FileLimits.coordinates, count: 4)) {
+        if let slop = try r.numbers("slop", names: slopNames, in: slopRanges) {
             d.slop = EdgeInsets(top: slop[0], left: slop[1], bottom: slop[2], right: slop[3])
         }
         d.hidden = try r.bool("hidden")
