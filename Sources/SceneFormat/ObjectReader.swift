@@ -72,6 +72,18 @@ struct ObjectReader {
         return members[i].value
     }
 
+    /// The first of `keys`, in their order, that is a member no getter has read: what
+    /// `keys.first(where: has)` gives for keys no getter reads here (another kind's), with
+    /// a look at the few unread members instead of a lookup per key.
+    func firstUnread(of keys: [String]) -> String? {
+        var first: Int?
+        for i in members.indices where !isConsumed(i) {
+            let key = members[i].key, length = key.utf8.count
+            if let k = keys.firstIndex(where: { $0.utf8.count == length && $0 == key }), k < first ?? .max { first = k }
+        }
+        return first.map { keys[$0] }
+    }
+
     private func isConsumed(_ i: Int) -> Bool {
         i < 64 ? consumedBits & (1 << UInt64(i)) != 0 : consumedBeyond.contains(i)
     }

@@ -8,7 +8,7 @@ extension SceneDecoder {
     static func readTextKeys(_ r: inout ObjectReader, kind: NodeKind) throws(FormatError) -> NodeDescription.TextKeys {
         var keys = NodeDescription.TextKeys()
         guard kind == .text else {
-            for key in textKeys where r.has(key) {
+            if let key = r.firstUnread(of: textKeys) {
                 throw r.fail(key, "only text nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
             }
             return keys

@@ -128,12 +128,12 @@ public enum SceneDecoder {
         if kind == .scroll || kind == .list {
             d.scroll = try readScrollKeys(&r)
             if kind == .list { try readListKeys(&r, rows: &rows!, into: &d.list!) }
-        } else if let key = scrollKeys.first(where: { r.has($0) }) {
+        } else if let key = r.firstUnread(of: scrollKeys) {
             throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
         d.text = try readTextKeys(&r, kind: kind)
         if kind == .slider { d.sliderValue = try r.number("value", in: 0...1) }
-        for key in controlKeys where !kind.isControl && r.has(key) {
+        if !kind.isControl, let key = r.firstUnread(of: controlKeys) {
             throw r.fail(key, "only controls have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
         if kind != .slider, r.has("value") {
