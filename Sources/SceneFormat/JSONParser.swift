@@ -99,7 +99,11 @@ struct JSONParser {
             }
             let keyLine = line
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) { throw JSONSyntaxError(line: keyLine, message: "duplicate key '\(key)'") }
+            // Lengths first: comparing unequal strings takes the standard library's slow path.
+            let length = key.utf8.count
+            if members.contains(where: { $0.key.utf8.count == length && $0.key == key }) {
+                throw JSONSyntaxError(line: keyLine, message: "duplicate key '\(key)'")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()) after key '\(key)', expected ':'")
