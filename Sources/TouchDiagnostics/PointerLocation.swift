@@ -60,11 +60,12 @@ public struct PointerLocation: Sendable {
 
     public init() {}
 
-    /// The number of touches down now.
-    public var activeCount: Int { touches.reduce(0) { $0 + ($1.isDown ? 1 : 0) } }
+    /// The number of touches down now, kept as they go down and up (counting them on every
+    /// down made a long replay with fresh ids quadratic).
+    public private(set) var activeCount = 0
 
     /// The newest touch, if any.
-    public var newest: TrackedTouch? { newestID.flatMap { id in touches.first { $0.id == id } } }
+    public var newest: TrackedTouch? { newestID.flatMap { id in touches.last { $0.id == id } } }
 
     /// Applies one seat event at `time` (ms).
     public mutating func handle(_ event: InputEvent, at time: Double) {
@@ -73,7 +74,10 @@ public struct PointerLocation: Sendable {
         case let .touchMotion(id, location): move(.finger(id), to: location, time: time)
         case let .touchUp(id): up(.finger(id))
         case .touchCancel:
-            for i in touches.indices where touches[i].id != .pointer { touches[i].isDown = false }
+            for i in touches.indices where touches[i].id != .pointer && touches[i].isDown {
+                touches[i].isDown = false
+                activeCount -= 1
+            }
         case let .pointerMotion(location):
             pointerLocation = location
             move(.pointer, to: location, time: time)
@@ -109,6 +113,7 @@ public struct PointerLocation: Sendable {
             touches.remove(at: i)  // its old path goes with it
         }
         downCount += 1
+        activeCount += 1
         touches.append(TrackedTouch(id: id, serial: downCount, location: location, isDown: true, path: [location],
                                     samples: [(time, location)]))
         newestID = id
@@ -130,6 +135,7 @@ public struct PointerLocation: Sendable {
     private mutating func up(_ id: TouchID) {
         guard let i = touches.lastIndex(where: { $0.id == id && $0.isDown }) else { return }
         touches[i].isDown = false
+        activeCount -= 1
     }
 
     /// The bar's text: touches down / most at once, then the newest touch's position,

@@ -115,3 +115,26 @@ import NodeCore
         #expect(TouchInspector.items(for: window)[0].scrollState == "dragging list")
     }
 }
+
+/// `activeCount` is kept as touches go down and up; over seeded random seat events it must
+/// always equal the number of tracked touches that are down, and one entry per id is kept.
+@Suite struct PointerLocationCountTests {
+    @Test func theKeptCountIsTheNumberOfTouchesDownAfterAnyEvents() {
+        var state: UInt64 = 0xC0_FFEE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var hud = PointerLocation()
+        for step in 0 ..< 5_000 {
+            let id = next(6), p = Point(x: Double(next(300)), y: Double(next(300)))
+            let events: [InputEvent] = [.touchDown(id: id, location: p), .touchMotion(id: id, location: p), .touchUp(id: id),
+                                        .touchCancel, .pointerMotion(location: p), .pointerButton(.left, pressed: true),
+                                        .pointerButton(.left, pressed: false), .pointerLeave]
+            hud.handle(events[next(events.count)], at: Double(step))
+            if next(200) == 0 { hud.clearPaths() }
+            #expect(hud.activeCount == hud.touches.filter(\.isDown).count)
+            #expect(Set(hud.touches.map(\.id)).count == hud.touches.count)
+        }
+    }
+}
