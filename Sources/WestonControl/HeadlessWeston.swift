@@ -550,7 +550,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         return nil
     }
 
-    static func tail(of url: URL, lines: Int) -> String {
+    package static func tail(of url: URL, lines: Int) -> String {
         guard let data = FileManager.default.contents(atPath: url.path) else { return "(no log)" }
         let text = String(decoding: data, as: UTF8.self)
         let last = text.split(separator: "\n").suffix(lines)

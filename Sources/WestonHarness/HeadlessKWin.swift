@@ -1,0 +1,220 @@
+import Foundation
+import Synchronization
+import WestonControl
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One build of the fake-input client at a time per process.
+private let fakeInputBuildLock = Mutex<String?>(nil)
+
+/// A private headless KWin 5.27 (`kwin_wayland --virtual`) with input injected through
+/// `org_kde_kwin_fake_input` by `tools/kwin-fake-input` (test support, like the weston
+/// harness). Runs as `/work/shared/FACTS.md` says it must here: a plain copy of the binary
+/// (the installed one carries a file capability the sandbox refuses) still named
+/// `kwin_wayland`, software rendering, no permission checks, in its own D-Bus session.
+/// Every command blocks until KWin processed it (the client answers after a round trip).
+public final class HeadlessKWin: @unchecked Sendable {
+    /// Variables a client process needs to connect to this compositor.
+    public let environment: [String: String]
+    public let directory: URL
+    private let kwin: ChildProcess
+    private let injector: FakeInputClient
+
+    public static let displayName = "wayland-touchstone-kwin"
+
+    /// Starts KWin on a virtual output of `width` × `height` physical pixels at `scale` and
+    /// waits (bounded) until the fake-input client has connected and authenticated.
+    public static func start(width: Int = 800, height: Int = 600, scale: Double = 1,
+                             startTimeout: Double = 20) throws(HarnessError) -> HeadlessKWin {
+        guard let original = HeadlessWeston.findExecutable("kwin_wayland") else {
+            throw .invalidArgument("kwin_wayland not found (install kwin-wayland)")
+        }
+        guard let dbus = HeadlessWeston.findExecutable("dbus-run-session") else {
+            throw .invalidArgument("dbus-run-session not found (install dbus-daemon)")
+        }
+        let injectorPath = try buildFakeInput()
+        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-kwin-\(UUID().uuidString)")
+        let runtime = dir.appending(path: "runtime")
+        let copy = dir.appending(path: "kwin_wayland")
+        do {
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+            try FileManager.default.copyItem(at: original, to: copy)
+        } catch {
+            throw .fileSystem(path: dir.path, reason: "\(error)")
+        }
+        var env = ProcessInfo.processInfo.environment
+        for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] { env.removeValue(forKey: key) }
+        env["XDG_RUNTIME_DIR"] = runtime.path
+        env["KWIN_COMPOSE"] = "Q"
+        env["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        env["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
+        env["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
+        // dbus-run-session does not pass SIGTERM on: KWin is tied to it with setpriv.
+        let kwin: ChildProcess
+        do {
+            kwin = try ChildProcess(
+                executable: dbus.path,
+                arguments: ["--", "/usr/bin/setpriv", "--pdeathsig", "KILL", copy.path, "--virtual",
+                            "--width", "\(width)", "--height", "\(height)", "--scale", "\(scale)",
+                            "--socket", displayName, "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"],
+                environment: env, outputPath: dir.appending(path: "kwin.log").path, diesWithParent: true)
+        } catch {
+            throw .westonFailedToStart(exitStatus: -1, logTail: "kwin: \(error)")
+        }
+        let clientEnvironment = ["WAYLAND_DISPLAY": displayName, "XDG_RUNTIME_DIR": runtime.path]
+        env.merge(clientEnvironment) { _, new in new }
+        // Ready: the fake-input client connects and authenticates. Until KWin's socket
+        // answers it exits 1; retried with a short, bounded back-off.
+        let deadline = ContinuousClock.now + .milliseconds(Int(startTimeout * 1000))
+        var wait = 0.01
+        while true {
+            guard kwin.isRunning else {
+                throw .westonFailedToStart(exitStatus: kwin.waitUntilExit() ?? -1,
+                                           logTail: HeadlessWeston.tail(of: dir.appending(path: "kwin.log"), lines: 8))
+            }
+            let injector = try FakeInputClient(path: injectorPath, environment: env)
+            if let line = try? injector.readLine(timeout: 5), line == "ready" {
+                return HeadlessKWin(kwin: kwin, injector: injector, directory: dir, environment: clientEnvironment)
+            }
+            injector.stop()
+            guard ContinuousClock.now < deadline else {
+                kwin.stop()
+                throw .moduleNotAnswering(socket: displayName, seconds: startTimeout)
+            }
+            usleep(useconds_t(wait * 1_000_000))
+            wait = min(wait * 2, 0.2)
+        }
+    }
+
+    private init(kwin: ChildProcess, injector: FakeInputClient, directory: URL, environment: [String: String]) {
+        self.kwin = kwin
+        self.injector = injector
+        self.directory = directory
+        self.environment = environment
+    }
+
+    deinit { stop() }
+
+    /// Sends one `tools/kwin-fake-input` command (`touch down 1 10 20`, `pointer 10 20`,
+    /// `button 272 pressed`) and waits until KWin has processed it.
+    public func send(_ command: String, timeout: Double = 10) throws(HarnessError) {
+        try injector.send(command, timeout: timeout)
+    }
+
+    /// Launches a client connected to this KWin (see `HeadlessWeston.launchClient`).
+    public func launchClient(_ executable: String, arguments: [String] = [], extraEnvironment: [String: String] = [:],
+                             outputPath: String? = nil) throws(HarnessError) -> ChildProcess {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "WAYLAND_SOCKET")
+        env.merge(environment) { _, new in new }
+        env.merge(extraEnvironment) { _, new in new }
+        return try ChildProcess(executable: executable, arguments: arguments, environment: env, outputPath: outputPath)
+    }
+
+    /// Ends the fake-input client and KWin, and removes the folder. Idempotent.
+    public func stop() {
+        injector.stop()
+        // KWin first: dbus-run-session then ends its bus daemon and exits itself (a SIGTERM
+        // to dbus-run-session would leave the daemon running).
+        if kwin.isRunning {
+            let children = (try? String(contentsOfFile: "/proc/\(kwin.pid)/task/\(kwin.pid)/children", encoding: .utf8)) ?? ""
+            for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+                let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+                if name.hasPrefix("kwin_wayland") { kill(child, SIGTERM) }
+            }
+            _ = kwin.waitForExit(timeout: 5)
+        }
+        kwin.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Builds `tools/kwin-fake-input` with make (only when its source changed).
+    static func buildFakeInput() throws(HarnessError) -> String {
+        let source = HeadlessWeston.moduleSourceDirectory.deletingLastPathComponent().appending(path: "kwin-fake-input")
+        let program = source.appending(path: "build/kwin-fake-input").path
+        let result: Result<String, HarnessError> = fakeInputBuildLock.withLock { built in
+            if let built { return .success(built) }
+            guard let make = HeadlessWeston.findExecutable("make") else {
+                return .failure(.moduleBuildFailed(output: "make not found on PATH"))
+            }
+            let process = Process()
+            process.executableURL = make
+            process.arguments = ["-s", "-C", source.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            do { try process.run() } catch { return .failure(.moduleBuildFailed(output: "cannot run make: \(error)")) }
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                return .failure(.moduleBuildFailed(output: String(decoding: output, as: UTF8.self)))
+            }
+            built = program
+            return .success(program)
+        }
+        return try result.get()
+    }
+}
+
+/// `tools/kwin-fake-input` running with pipes for its commands and replies.
+final class FakeInputClient {
+    private let process = Process()
+    private let commands: FileHandle
+    private let replies: FileHandle
+    private var buffered: [UInt8] = []
+
+    init(path: String, environment: [String: String]) throws(HarnessError) {
+        process.executableURL = URL(filePath: path)
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        commands = input.fileHandleForWriting
+        replies = output.fileHandleForReading
+        do { try process.run() } catch { throw .invalidArgument("cannot run \(path): \(error)") }
+    }
+
+    func send(_ command: String, timeout: Double) throws(HarnessError) {
+        guard !command.contains("\n") else { throw .invalidArgument("command contains a newline") }
+        do {
+            try commands.write(contentsOf: Data((command + "\n").utf8))
+        } catch {
+            throw .connectionLost(reason: "fake-input client: \(error)")
+        }
+        let reply = try readLine(timeout: timeout)
+        guard reply == "ok" else { throw .commandFailed(command: command, reason: reply) }
+    }
+
+    /// Closes its input (it exits at the end of input) and waits for it.
+    func stop() {
+        try? commands.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// One line from the fake-input client, waiting in poll at most `timeout` seconds.
+    func readLine(timeout: Double) throws(HarnessError) -> String {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while true {
+            if let end = buffered.firstIndex(of: 10) {
+                let line = String(decoding: buffered[..<end], as: UTF8.self)
+                buffered.removeSubrange(...end)
+                return line
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw .timeout(command: "fake-input reply", seconds: timeout) }
+            var descriptor = pollfd(fd: replies.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let count = read(replies.fileDescriptor, &chunk, chunk.count)
+            guard count > 0 else { throw .connectionLost(reason: "the fake-input client exited") }
+            buffered += chunk[..<count]
+        }
+    }
+
+}
