@@ -106,66 +106,62 @@ public final class PointerLocationPainter {
                       renderer: Renderer, into canvas: Canvas) {
         guard let hud else { return }
         let touches = hud.touches, items = inspector, barText = hud.barText
-        let region = PixelRegion(damage, clippedTo: canvas.bounds)
-        guard !region.isEmpty else { return }
-        let visible = region.extents
-        let surface = canvas.surface
-        surface.setClip(region)
-        defer { surface.setClip(nil) }
-        let s = Double(renderer.scale)
+        canvas.withDamageClip(damage) { surface, region, visible in
+            let s = Double(renderer.scale)
 
-        // Paths: all edges of a path, then its core, both opaque, so overlaps never blend.
-        // The damage is often thin strips across the window (crosshairs), so segments are
-        // picked by the tiles the damage touches, not by its extents.
-        let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
-        let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor)
-        for touch in touches {
-            let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id))
-            let coreWidth = DiagnosticsStyle.pathWidth * s
-            let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
-            var edges: [PixelRect] = [], cores: [PixelRect] = []
-            forEachSegment(of: touch.path, renderer: renderer, damage: tiles) { a, b in
-                Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
-                Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
+            // Paths: all edges of a path, then its core, both opaque, so overlaps never blend.
+            // The damage is often thin strips across the window (crosshairs), so segments are
+            // picked by the tiles the damage touches, not by its extents.
+            let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
+            let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor)
+            for touch in touches {
+                let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id))
+                let coreWidth = DiagnosticsStyle.pathWidth * s
+                let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
+                var edges: [PixelRect] = [], cores: [PixelRect] = []
+                forEachSegment(of: touch.path, renderer: renderer, damage: tiles) { a, b in
+                    Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
+                    Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
+                }
+                surface.fill(edges, color: edge)
+                surface.fill(cores, color: core)
             }
-            surface.fill(edges, color: edge)
-            surface.fill(cores, color: core)
-        }
 
-        // Crosshairs.
-        let crossEdge = PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor)
-        for touch in touches where touch.isDown {
-            let p = touch.location
-            surface.fill(crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer), color: crossEdge)
-            surface.fill(crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer),
-                         color: PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
-        }
+            // Crosshairs.
+            let crossEdge = PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor)
+            for touch in touches where touch.isDown {
+                let p = touch.location
+                surface.fill(crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer), color: crossEdge)
+                surface.fill(crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer),
+                             color: PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
+            }
 
-        // Tracking rectangles, then labels.
-        for item in items {
-            guard let tracking = item.tracking else { continue }
-            let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
-            surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
-                         color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
-                                                                   : DiagnosticsStyle.trackingOutsideColor))
-            surface.fill(outlineBands(tracking.rect, inset: outline, width: dark, renderer),
-                         color: PremultipliedColor(DiagnosticsStyle.trackingEdgeColor))
-        }
-        let box = PremultipliedColor(DiagnosticsStyle.boxColor)
-        let text = PremultipliedColor(DiagnosticsStyle.textColor)
-        for item in items {
-            guard let (badge, textRect) = label(of: item, renderer), region.intersects(badge) else { continue }
-            surface.fill(badge, color: box)
-            renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
-                                    visible: visible, color: text, on: surface)
-        }
+            // Tracking rectangles, then labels.
+            for item in items {
+                guard let tracking = item.tracking else { continue }
+                let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
+                surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
+                             color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
+                                                                       : DiagnosticsStyle.trackingOutsideColor))
+                surface.fill(outlineBands(tracking.rect, inset: outline, width: dark, renderer),
+                             color: PremultipliedColor(DiagnosticsStyle.trackingEdgeColor))
+            }
+            let box = PremultipliedColor(DiagnosticsStyle.boxColor)
+            let text = PremultipliedColor(DiagnosticsStyle.textColor)
+            for item in items {
+                guard let (badge, textRect) = label(of: item, renderer), region.intersects(badge) else { continue }
+                surface.fill(badge, color: box)
+                renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
+                                        visible: visible, color: text, on: surface)
+            }
 
-        // The bar.
-        let bar = barRect(renderer)
-        guard region.intersects(bar) else { return }
-        surface.fill(bar, color: box)
-        renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
-                           padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
+            // The bar.
+            let bar = barRect(renderer)
+            guard region.intersects(bar) else { return }
+            surface.fill(bar, color: box)
+            renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
+                               padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
+        }
     }
 
     // MARK: Geometry (buffer pixels)

@@ -40,28 +40,23 @@ extension Renderer {
     /// painting give. See `TouchMarkerStyle` for the look.
     public func paintTouchMarkers(_ markers: [TouchMarker], damage: [PixelRect], into canvas: Canvas) {
         guard !markers.isEmpty else { return }
-        let region = PixelRegion(damage, clippedTo: canvas.bounds)
-        guard !region.isEmpty else { return }
-        let visible = region.extents
-        let surface = canvas.surface
-        surface.setClip(region)
-        defer { surface.setClip(nil) }
-
-        let fill = PremultipliedColor(TouchMarkerStyle.fillColor)
-        let halo = PremultipliedColor(TouchMarkerStyle.haloColor)
-        let ring = PremultipliedColor(TouchMarkerStyle.ringColor)
-        let text = PremultipliedColor(TouchMarkerStyle.labelColor)
-        for marker in markers {
-            guard let layout = layout(of: marker), layout.bounds.intersects(visible),
-                  region.intersects(layout.bounds) else { continue }
-            surface.fill(layout.fill, color: fill)
-            surface.fill(layout.halo, color: halo)
-            surface.fill(layout.ring, color: ring)
-            surface.fill(layout.dot, color: ring)
-            if let badge = layout.badge, region.intersects(badge), let glyphs = glyphs() {
-                surface.fill(badge, color: ring)
-                glyphs.draw(marker.label, pixelSize: layout.labelPixelSize, centeredIn: badge, visible: visible,
-                            color: text, on: surface)
+        canvas.withDamageClip(damage) { surface, region, visible in
+            let fill = PremultipliedColor(TouchMarkerStyle.fillColor)
+            let halo = PremultipliedColor(TouchMarkerStyle.haloColor)
+            let ring = PremultipliedColor(TouchMarkerStyle.ringColor)
+            let text = PremultipliedColor(TouchMarkerStyle.labelColor)
+            for marker in markers {
+                guard let layout = layout(of: marker), layout.bounds.intersects(visible),
+                      region.intersects(layout.bounds) else { continue }
+                surface.fill(layout.fill, color: fill)
+                surface.fill(layout.halo, color: halo)
+                surface.fill(layout.ring, color: ring)
+                surface.fill(layout.dot, color: ring)
+                if let badge = layout.badge, region.intersects(badge), let glyphs = glyphs() {
+                    surface.fill(badge, color: ring)
+                    glyphs.draw(marker.label, pixelSize: layout.labelPixelSize, centeredIn: badge, visible: visible,
+                                color: text, on: surface)
+                }
             }
         }
     }

@@ -35,39 +35,36 @@ public final class TouchTestPainter {
     /// Paints the grid (and the bar, when it has text) within `damage`, over the window's
     /// background already painted there.
     public func paint(grid: CoverageGrid, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
-        let region = PixelRegion(damage, clippedTo: canvas.bounds)
-        guard !region.isEmpty, grid.cellCount > 0 else { return }
-        let visible = region.extents
-        let surface = canvas.surface
-        surface.setClip(region)
-        defer { surface.setClip(nil) }
-        let s = Double(renderer.scale)
-        let cell = grid.cellSize * s
-        let firstColumn = max(Int((Double(visible.minX) / cell).rounded(.down)) - 1, 0)
-        let lastColumn = min(Int((Double(visible.maxX) / cell).rounded(.up)), grid.columns - 1)
-        let firstRow = max(Int((Double(visible.minY) / cell).rounded(.down)) - 1, 0)
-        let lastRow = min(Int((Double(visible.maxY) / cell).rounded(.up)), grid.rows - 1)
-        guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
-        var filled: [PixelRect] = []
-        var lines: [PixelRect] = []
-        for row in firstRow...lastRow {
-            for column in firstColumn...lastColumn {
-                let rect = cellRect(column: column, row: row, of: grid, renderer: renderer)
-                guard rect.intersects(visible) else { continue }
-                if grid.isFilled(column: column, row: row) { filled.append(rect) }
-                lines.append(PixelRect(x: rect.minX, y: rect.minY, width: rect.width, height: 1))
-                lines.append(PixelRect(x: rect.minX, y: rect.minY + 1, width: 1, height: rect.height - 1))
+        guard grid.cellCount > 0 else { return }
+        canvas.withDamageClip(damage) { surface, region, visible in
+            let s = Double(renderer.scale)
+            let cell = grid.cellSize * s
+            let firstColumn = max(Int((Double(visible.minX) / cell).rounded(.down)) - 1, 0)
+            let lastColumn = min(Int((Double(visible.maxX) / cell).rounded(.up)), grid.columns - 1)
+            let firstRow = max(Int((Double(visible.minY) / cell).rounded(.down)) - 1, 0)
+            let lastRow = min(Int((Double(visible.maxY) / cell).rounded(.up)), grid.rows - 1)
+            guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
+            var filled: [PixelRect] = []
+            var lines: [PixelRect] = []
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn {
+                    let rect = cellRect(column: column, row: row, of: grid, renderer: renderer)
+                    guard rect.intersects(visible) else { continue }
+                    if grid.isFilled(column: column, row: row) { filled.append(rect) }
+                    lines.append(PixelRect(x: rect.minX, y: rect.minY, width: rect.width, height: 1))
+                    lines.append(PixelRect(x: rect.minX, y: rect.minY + 1, width: 1, height: rect.height - 1))
+                }
             }
-        }
-        surface.fill(filled, color: PremultipliedColor(DiagnosticsStyle.filledCellColor))
-        surface.fill(lines.filter { !$0.isEmpty }, color: PremultipliedColor(DiagnosticsStyle.gridLineColor))
-        if let counterText {
-            let bar = barRect(renderer)
-            guard region.intersects(bar) else { return }
-            surface.fill(bar, color: PremultipliedColor(DiagnosticsStyle.boxColor))
-            renderer.paintText(counterText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
-                               padding: DiagnosticsStyle.textPadding, visible: visible,
-                               color: PremultipliedColor(DiagnosticsStyle.textColor), on: surface)
+            surface.fill(filled, color: PremultipliedColor(DiagnosticsStyle.filledCellColor))
+            surface.fill(lines.filter { !$0.isEmpty }, color: PremultipliedColor(DiagnosticsStyle.gridLineColor))
+            if let counterText {
+                let bar = barRect(renderer)
+                guard region.intersects(bar) else { return }
+                surface.fill(bar, color: PremultipliedColor(DiagnosticsStyle.boxColor))
+                renderer.paintText(counterText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
+                                   padding: DiagnosticsStyle.textPadding, visible: visible,
+                                   color: PremultipliedColor(DiagnosticsStyle.textColor), on: surface)
+            }
         }
     }
 

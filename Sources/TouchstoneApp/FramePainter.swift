@@ -59,16 +59,19 @@ final class FramePainter {
     /// The renderer's scales in 120ths, for `WindowConfiguration.scaleLimits`.
     static let rendererScaleLimits = Renderer.supportedScales.lowerBound.units...Renderer.supportedScales.upperBound.units
 
-    /// Paints one frame: the damaged part of the tree, then the touch markers and the overlays over it.
+    /// Paints one frame: the damaged part of the tree, then the touch markers and the
+    /// overlays over what was painted. What was copied from the latest frame (catching up,
+    /// `context.stale`) has its markers and overlays already: painting them again there
+    /// would blend their translucent parts twice.
     func paint(_ context: PaintContext) {
         guard let canvas = canvases.canvas(for: context.buffer) else { return }
         // Markers and overlays paint over the tree where it was repainted: a copy would
         // carry them along, so frames with any of them on repaint what changed.
         let previous = context.previous.flatMap { canvases.canvas(for: $0) }
         let allowsMoves = !window.showsTappableAreas && touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
-        scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous, into: canvas,
-                            with: renderer, allowsMoves: allowsMoves)
-        touchMarkers.paint(with: renderer, damage: context.repaint.rects, into: canvas)
-        for overlay in overlays { overlay.paint(damage: context.repaint.rects, renderer: renderer, into: canvas) }
+        let painted = scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous,
+                                          into: canvas, with: renderer, allowsMoves: allowsMoves)
+        touchMarkers.paint(with: renderer, damage: painted, into: canvas)
+        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: canvas) }
     }
 }
