@@ -21,6 +21,7 @@ extension Node {
         node.supernode = self
         invalidateSubtreeExtent()
         wideChildIndex = nil
+        window?.structureVersion &+= 1
         node.cancelTrackingOfTouchesLeaving(formerTrackers)
         node.invalidateSubtree()
     }
@@ -105,6 +106,7 @@ extension Node {
     private func detach(notify: Bool) {
         guard let parent = supernode else { return }
         invalidateSubtree()
+        parent.window?.structureVersion &+= 1
         parent.subnodes.removeAll { $0 === self }
         parent.invalidateSubtreeExtent()
         parent.wideChildIndex = nil

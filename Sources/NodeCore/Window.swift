@@ -9,10 +9,16 @@ open class Window: Responder {
         willSet { if root.hostWindow === self { root.hostWindow = nil } }
         didSet {
             root.hostWindow = self
+            structureVersion &+= 1
             if oldValue !== root { oldValue.forEachInSubtree { $0.didLeaveTree() } }
             recordInvalidation(.area(Rect(origin: .zero, size: size)))
         }
     }
+
+    /// Changes whenever the tree gains or loses nodes (an insert or removal anywhere in it,
+    /// a new root), and only then: lets a painter keep what it found by walking the tree
+    /// (the scroll nodes) until the tree changes.
+    public internal(set) final var structureVersion = 0
 
     /// Window size in points.
     public final var size: Size {

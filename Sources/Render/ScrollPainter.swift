@@ -25,6 +25,10 @@ public final class ScrollPainter {
     /// Scroll nodes with a change in their area since the latest frame other than their
     /// offset (a content node's paint, geometry, structure): painted, never moved.
     private var changed: Set<ObjectIdentifier> = []
+    /// Every scroll node in the tree, in painting order, found when the tree last changed
+    /// (`Window.structureVersion`): a frame looks at these, not at every node.
+    private var scrollNodes: [ScrollNode] = []
+    private var scannedVersion: Int?
     /// Frames painted and scroll moves made, for benchmarks and diagnostics.
     public private(set) var moveCount = 0
 
@@ -147,14 +151,21 @@ public final class ScrollPainter {
                 PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY)]
     }
 
+    /// The scroll nodes painted at all: not hidden or transparent, nor any ancestor. The
+    /// tree is walked only after it changed, so a frame costs the scroll nodes' depth.
     private func visibleScrollNodes(of window: Window) -> [ScrollNode] {
-        var nodes: [ScrollNode] = []
-        func visit(_ node: Node) {
-            guard !node.isHidden, node.alpha > 0 else { return }
-            if let scroll = node as? ScrollNode { nodes.append(scroll) }
-            for child in node.subnodes { visit(child) }
+        if scannedVersion != window.structureVersion {
+            scannedVersion = window.structureVersion
+            scrollNodes.removeAll()
+            window.root.forEachInSubtree { if let scroll = $0 as? ScrollNode { scrollNodes.append(scroll) } }
         }
-        visit(window.root)
-        return nodes
+        return scrollNodes.filter { node in
+            var current: Node? = node
+            while let each = current {
+                if each.isHidden || each.alpha <= 0 { return false }
+                current = each.supernode
+            }
+            return true
+        }
     }
 }

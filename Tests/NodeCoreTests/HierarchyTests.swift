@@ -199,4 +199,33 @@ import Testing
         p.forEachInSubtree { seen.append($0.name) }
         #expect(seen == ["p", "a", "a1", "b"])
     }
+    @Test func theWindowsStructureVersionChangesWithInsertsRemovalsAndANewRootOnly() {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let window = Window(root: root, size: Size(width: 100, height: 100))
+        var seen = window.structureVersion
+        func changed() -> Bool {
+            defer { seen = window.structureVersion }
+            return window.structureVersion != seen
+        }
+        let a = Node(name: "a"), b = Node(name: "b"), deep = Node(name: "deep")
+        root.addSubnode(a)
+        #expect(changed(), "insert")
+        a.addSubnode(deep)
+        #expect(changed(), "insert below the root")
+        a.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        a.isHidden = true
+        a.alpha = 0.5
+        #expect(!changed(), "geometry and visibility are not structure")
+        b.addSubnode(Node(name: "detached"))
+        #expect(!changed(), "a tree outside the window")
+        root.addSubnode(b)
+        #expect(changed(), "a subtree joins")
+        root.insertSubnode(b, at: 0)
+        #expect(changed(), "a reorder")
+        deep.removeFromSupernode()
+        #expect(changed(), "a removal")
+        window.root = Node(name: "other")
+        #expect(changed(), "a new root")
+    }
 }
+

@@ -82,4 +82,42 @@ private func listWindow() -> (Window, ScrollNode, [ButtonNode]) {
         #expect(painter.moveCount == 1, "the badge is painted over the list: a copy would carry it along")
         #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
     }
+    /// Scroll nodes are looked up again only when the tree changed: one added after the
+    /// first frames is moved like the others, and a hidden one is painted, not moved.
+    @Test func aScrollNodeAddedOrHiddenAfterTheFirstFramesIsFound() throws {
+        let (window, list, _) = listWindow()
+        let renderer = try Renderer(window: window, background: .white)
+        let painter = ScrollPainter()
+        let canvas = try renderer.makeCanvas()
+        func frame() {
+            let invalidations = window.takeInvalidations()
+            painter.note(invalidations)
+            painter.paint(damage: renderer.damage(for: invalidations), stale: [], previous: nil, into: canvas, with: renderer)
+            #expect(differingPixels(canvas, try! renderer.renderImage()).isEmpty)
+        }
+        painter.paint(damage: [renderer.bufferBounds], stale: [], previous: nil, into: canvas, with: renderer)
+        list.contentOffset.y = 30
+        frame()
+        #expect(painter.moveCount == 1)
+        list.removeFromSupernode()
+        let second = ScrollNode(name: "second", frame: Rect(x: 10, y: 10, width: 150, height: 130))
+        second.backgroundColor = .white
+        second.contentSize = Size(width: 150, height: 1000)
+        for i in 0 ..< 20 {
+            let row = ButtonNode(name: "r\(i)", frame: Rect(x: 10, y: Double(i * 50 + 4), width: 130, height: 40))
+            row.backgroundColor = Color(red: 0, green: UInt8(i * 12), blue: 200)
+            second.addSubnode(row)
+        }
+        window.root.insertSubnode(second, at: 0)
+        frame()
+        second.contentOffset.y = 40
+        frame()
+        #expect(painter.moveCount == 2, "the new scroll node's pixels moved")
+        second.isHidden = true
+        frame()
+        second.contentOffset.y = 80
+        frame()
+        #expect(painter.moveCount == 2, "a hidden scroll node is not moved")
+    }
 }
+
