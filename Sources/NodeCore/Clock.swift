@@ -70,6 +70,12 @@ public final class Clock {
         animations.removeAll { $0 === animation }
     }
 
+    /// Drops every timer and animation: their window is gone, and nothing will run them.
+    func removeAll() {
+        timers.removeAll()
+        animations.removeAll()
+    }
+
     /// Moves to `time`: fires every timer due by then at its own deadline, in order
     /// (animations shown at that deadline first), then shows the animations at `time`.
     /// A time before `now` fires nothing and leaves `now` as it is.

@@ -63,6 +63,9 @@ open class Window: Responder {
             touch.node = nil
             touch.pan = nil
         }
+        // A running animation and the clock hold each other (a scroll node's animation
+        // keeps the clock, the clock the node) until it ends: the clock lets go of both.
+        clock.removeAll()
     }
 
     open override var nextResponder: Responder? { application }

@@ -47,6 +47,8 @@ public final class App {
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?
     private var failure: AppError?
+    /// The loop sources `watch(fileDescriptor:_:)` added, released when a run ends.
+    private var watches: Set<Int> = []
 
     /// Connects to the compositor (`WAYLAND_DISPLAY` / `WAYLAND_SOCKET`), opens the output
     /// files and maps a window showing `root`. Nothing is dispatched until `run()`.
@@ -98,7 +100,9 @@ public final class App {
             titleBarHeight: options.drawsTitleBar ? TitleBar.height : nil))
         if options.drawsTitleBar { titleBar = TitleBar(title: options.title, surface: surface) }
         installWindowHandlers()
-        output.attach(to: root) { [unowned self] in input.now }
+        // `input` is the local: capturing it strongly would let the tree's controls keep the
+        // dispatcher, and so the window that owns them, alive (a cycle).
+        output.attach(to: root) { [unowned input] in input.now }
     }
 
     /// Creates the app and runs it until the window closes; for `main.swift`. Exits the
@@ -118,8 +122,10 @@ public final class App {
 
     /// Runs until `stop()`, the window is closed, `q`/Escape (with `debugKeys`), or
     /// SIGINT/SIGTERM — all clean returns. Throws when the compositor goes away or an
-    /// output file cannot be written.
+    /// output file cannot be written. A run ends the app's timers, watches, `onKey` and
+    /// `onInput`, so handlers that capture the app (`app.schedule { app.stop() }`) let it go.
     public func run() throws(AppError) {
+        defer { releaseHandlers() }
         do {
             try connection.loop.stopOnTerminationSignals()
             _ = try connection.loop.run()
@@ -159,10 +165,25 @@ public final class App {
     /// owning `fd`: stop watching it before closing it.
     @discardableResult
     public func watch(fileDescriptor fd: Int32, _ onReadable: @escaping () -> Void) -> WatchID {
-        WatchID(value: connection.loop.addSource(fd: fd, handler: onReadable))
+        let id = connection.loop.addSource(fd: fd, handler: onReadable)
+        watches.insert(id)
+        return WatchID(value: id)
     }
 
-    public func stopWatching(_ id: WatchID) { connection.loop.removeSource(id.value) }
+    public func stopWatching(_ id: WatchID) {
+        guard watches.remove(id.value) != nil else { return }
+        connection.loop.removeSource(id.value)
+    }
+
+    /// The end of a run: the app's own handlers go, and with them any reference they held
+    /// to the app, its window or its tree.
+    private func releaseHandlers() {
+        timers.cancelAll()
+        for id in watches { connection.loop.removeSource(id) }
+        watches.removeAll()
+        onKey = nil
+        onInput = nil
+    }
 
     // MARK: Wiring
 

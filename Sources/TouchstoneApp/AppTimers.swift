@@ -39,6 +39,12 @@ final class AppTimers {
         rearm()
     }
 
+    /// Cancels every timer (the run ended).
+    func cancelAll() {
+        entries.removeAll()
+        rearm()
+    }
+
     /// Whether `id` is still scheduled (a one-shot timer is removed once it fired).
     func isScheduled(_ id: TimerID) -> Bool { entries.contains { $0.id == id } }
 

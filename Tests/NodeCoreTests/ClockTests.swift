@@ -69,8 +69,11 @@ import Testing
 
     @Test func runUntilIdleGivesUpOnATimerThatNeverStops() {
         let clock = Clock()
-        func again(_ t: Double) { clock.schedule(at: t + 1, again) }
-        clock.schedule(at: 0, again)
+        var pending = Clock.TimerID?.none
+        func again(_ t: Double) { pending = clock.schedule(at: t + 1, again) }
+        pending = clock.schedule(at: 0, again)
         #expect(!clock.runUntilIdle(limit: 100))
+        // The timer holds the clock it reschedules on: cancelled, the two are freed.
+        if let pending { clock.cancel(pending) }
     }
 }

@@ -66,4 +66,21 @@ import Testing
         #expect(control == nil, "the tracking control outlived its window")
         #expect(touch == nil, "the touch outlived its window")
     }
+
+    @Test func aWindowFreedWhileAScrollNodeDeceleratesFreesTheNodeAndTheClock() {
+        weak var list: ScrollNode?
+        weak var clock: Clock?
+        do {
+            let bench = ScrollBench()
+            bench.down(200, 500, at: 0)
+            bench.move(200, 480, at: 10)
+            bench.move(200, 400, at: 90)
+            bench.up(at: 90)
+            #expect(bench.list.isDecelerating)
+            list = bench.list
+            clock = bench.window.clock
+        }
+        #expect(list == nil, "the decelerating scroll node outlived its window")
+        #expect(clock == nil, "the clock outlived its window")
+    }
 }

@@ -11,7 +11,6 @@ final class AppUnderWeston: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var error: (any Error)?
-    private var thread: Thread?
 
     /// `fractionalScale` (120ths) is the preferred scale the harness tells the window.
     init(width: Int, height: Int, scale: Int = 1, fractionalScale: Int? = nil, options: AppOptions = AppOptions(),
@@ -31,7 +30,7 @@ final class AppUnderWeston: @unchecked Sendable {
             }
             finished.signal()
         }
-        self.thread = thread
+        // Not kept: the thread holds this object until the app's run ends, never the reverse.
         thread.start()
         do {
             _ = try weston.waitForView(timeout: 10)
