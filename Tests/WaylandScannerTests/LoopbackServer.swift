@@ -42,6 +42,8 @@ final class LoopbackServer {
     }
 
     deinit {
+        // wl_display_destroy leaves its clients (and their resources) allocated.
+        wl_display_destroy_clients(server)
         wl_display_destroy(server)
     }
 
