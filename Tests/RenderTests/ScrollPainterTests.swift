@@ -23,6 +23,27 @@ private func listWindow() -> (Window, ScrollNode, [ButtonNode]) {
     return (window, list, buttons)
 }
 
+/// One buffer given back at once: each frame paints the tree's damage through `painter`.
+private struct OneBuffer {
+    let window: Window
+    let renderer: Renderer
+    let painter = ScrollPainter()
+    let canvas: Canvas
+
+    init(_ window: Window) throws {
+        self.window = window
+        renderer = try Renderer(window: window, background: .white)
+        canvas = try renderer.makeCanvas()
+        painter.paint(damage: [renderer.bufferBounds], stale: [], previous: nil, into: canvas, with: renderer)
+    }
+
+    func frame() {
+        let invalidations = window.takeInvalidations()
+        painter.note(invalidations)
+        painter.paint(damage: renderer.damage(for: invalidations), stale: [], previous: nil, into: canvas, with: renderer)
+    }
+}
+
 @Suite struct ScrollPainterTests {
     /// Random scrolls (whole and fractional points, both directions), highlights in and
     /// out of the list in the same frames, painted through the pool's rules: two buffers
@@ -63,15 +84,9 @@ private func listWindow() -> (Window, ScrollNode, [ButtonNode]) {
 
     @Test func aNodeOverTheListOrATranslucentListIsPaintedNotMoved() throws {
         let (window, list, _) = listWindow()
-        let renderer = try Renderer(window: window, background: .white)
-        let painter = ScrollPainter()
-        let canvas = try renderer.makeCanvas()
-        func frame() {
-            let invalidations = window.takeInvalidations()
-            painter.note(invalidations)
-            painter.paint(damage: renderer.damage(for: invalidations), stale: [], previous: nil, into: canvas, with: renderer)
-        }
-        painter.paint(damage: [renderer.bufferBounds], stale: [], previous: nil, into: canvas, with: renderer)
+        let buffer = try OneBuffer(window)
+        let (renderer, painter, canvas) = (buffer.renderer, buffer.painter, buffer.canvas)
+        let frame = buffer.frame
         list.contentOffset.y = 30
         frame()
         #expect(painter.moveCount == 1)
@@ -82,20 +97,17 @@ private func listWindow() -> (Window, ScrollNode, [ButtonNode]) {
         #expect(painter.moveCount == 1, "the badge is painted over the list: a copy would carry it along")
         #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
     }
+
     /// Scroll nodes are looked up again only when the tree changed: one added after the
     /// first frames is moved like the others, and a hidden one is painted, not moved.
     @Test func aScrollNodeAddedOrHiddenAfterTheFirstFramesIsFound() throws {
         let (window, list, _) = listWindow()
-        let renderer = try Renderer(window: window, background: .white)
-        let painter = ScrollPainter()
-        let canvas = try renderer.makeCanvas()
+        let buffer = try OneBuffer(window)
+        let painter = buffer.painter
         func frame() {
-            let invalidations = window.takeInvalidations()
-            painter.note(invalidations)
-            painter.paint(damage: renderer.damage(for: invalidations), stale: [], previous: nil, into: canvas, with: renderer)
-            #expect(differingPixels(canvas, try! renderer.renderImage()).isEmpty)
+            buffer.frame()
+            #expect(differingPixels(buffer.canvas, try! buffer.renderer.renderImage()).isEmpty)
         }
-        painter.paint(damage: [renderer.bufferBounds], stale: [], previous: nil, into: canvas, with: renderer)
         list.contentOffset.y = 30
         frame()
         #expect(painter.moveCount == 1)
