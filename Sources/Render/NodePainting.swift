@@ -58,9 +58,20 @@ extension Renderer {
                                  width: extent.width, height: extent.height)
     }
 
+    /// How far `node`'s content is painted moved, in buffer pixels: its bounds origin (a
+    /// scroll node's content offset) snapped to the pixel grid. Painting follows the
+    /// snapped offset, so the image at a fractional offset is within half a pixel of the
+    /// exact one; hit testing and everything else in the model keep the exact offset.
+    @inline(__always) func contentShift(of node: Node) -> (x: Int, y: Int) {
+        let origin = node.boundsOrigin
+        if origin.x == 0 && origin.y == 0 { return (0, 0) }
+        return (roundedInteger(scale.pixels(origin.x)), roundedInteger(scale.pixels(origin.y)))
+    }
+
     /// Whether `node`'s subtree, its frame origin at window point (`x`, `y`), can paint any of
     /// the target's visible pixels. Its cached `subtreeExtent` holds every rect it paints;
-    /// one pixel of margin covers edge snapping and origins summed in another order. A
+    /// two pixels of margin cover edge snapping, content painted at its snapped offset
+    /// (`contentShift(of:)`) and origins summed in another order. A
     /// subtree that cannot is skipped unvisited, so a small damage costs the depth of the
     /// tree, not its size.
     private func mayPaint(_ node: Node, x: Double, y: Double, in target: PaintTarget) -> Bool {
@@ -72,19 +83,19 @@ extension Renderer {
         let visible = target.visible
         let left = Double(visible.minX + target.offsetX), top = Double(visible.minY + target.offsetY)
         let right = Double(visible.maxX + target.offsetX), bottom = Double(visible.maxY + target.offsetY)
-        return (x + extent.maxX) * s + 1 > left && (x + extent.minX) * s - 1 < right
-            && (y + extent.maxY) * s + 1 > top && (y + extent.minY) * s - 1 < bottom
+        return (x + extent.maxX) * s + 2 > left && (x + extent.minX) * s - 2 < right
+            && (y + extent.maxY) * s + 2 > top && (y + extent.minY) * s - 2 < bottom
     }
 
     /// The canvas pixels a subtree can paint: its bounds when it clips, else its cached
-    /// extent rounded outwards with a pixel of margin (a layer that is larger than the
-    /// paint is transparent there, and compositing it changes nothing).
+    /// extent rounded outwards with two pixels of margin, as `mayPaint` (a layer that is
+    /// larger than the paint is transparent there, and compositing it changes nothing).
     private func paintExtent(of node: Node, x: Double, y: Double, rect: PixelRect) -> PixelRect {
         if node.clipsToBounds { return rect }
         let inner = node.boundsOrigin
         let covering = PixelRect(covering: node.subtreeExtent.offsetBy(dx: x - inner.x, dy: y - inner.y), scale: scale)
-        return rect.union(PixelRect(minX: covering.minX - 1, minY: covering.minY - 1,
-                                    maxX: covering.maxX + 1, maxY: covering.maxY + 1))
+        return rect.union(PixelRect(minX: covering.minX - 2, minY: covering.minY - 2,
+                                    maxX: covering.maxX + 2, maxY: covering.maxY + 2))
     }
 
     /// Paints the node's own content, then its subnodes.
@@ -105,10 +116,18 @@ extension Renderer {
             inner = PaintTarget(surface: target.surface, offsetX: target.offsetX, offsetY: target.offsetY, clip: clip)
         }
         // Subnodes are in the node's coordinates, whose origin is `boundsOrigin` (a
-        // scroll node's content offset) at the node's top-left corner.
-        let contentX = x - node.boundsOrigin.x, contentY = y - node.boundsOrigin.y
-        for child in node.subnodes {
-            paint(child, x: contentX + child.frame.minX, y: contentY + child.frame.minY, in: inner)
+        // scroll node's content offset) at the node's top-left corner. They are placed as
+        // if that origin were zero and then moved by it in whole buffer pixels
+        // (`contentShift(of:)`), so content at any offset is its image at offset zero,
+        // moved: a scroll can copy painted pixels instead of painting them again.
+        if !node.subnodes.isEmpty {
+            let shift = contentShift(of: node)
+            var content = inner
+            content.offsetX += shift.x
+            content.offsetY += shift.y
+            for child in node.subnodes {
+                paint(child, x: x + child.frame.minX, y: y + child.frame.minY, in: content)
+            }
         }
         if !indicators.isEmpty { paintScrollIndicators(indicators, x: x, y: y, in: inner) }
     }

@@ -17,6 +17,13 @@ extension Canvas {
             let from = source.baseAddress + (y - dy) * source.stride + (target.minX - dx) * 4
             memmove(to, from, bytes)
         }
+        // Whole rows of the same width are one block: one `memmove` (which also handles
+        // overlap) lets libc copy it at full speed instead of row by row.
+        if dx == 0, bytes == stride, source.stride == stride {
+            memmove(baseAddress + target.minY * stride, source.baseAddress + (target.minY - dy) * stride,
+                    bytes * target.height)
+            return
+        }
         // Moving down within one buffer: the bottom rows first, so no source row is
         // overwritten before it is read. `memmove` handles overlap within a row.
         if dy > 0 && source === self {

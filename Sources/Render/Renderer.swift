@@ -156,44 +156,58 @@ public final class Renderer {
     /// clipping ancestor. Nil when nothing of it is painted (hidden or alpha 0 along
     /// its ancestor chain, not in this window, or clipped away).
     public func paintedRect(of node: Node) -> PixelRect? {
-        guard let (x, y, clip) = placement(of: node, target: node) else { return nil }
-        var rect = Rect(x: x, y: y, width: node.frame.width, height: node.frame.height)
-        var sampled = false
+        guard let place = placement(of: node, target: node) else { return nil }
+        var pixels = PixelRect(snapping: Rect(x: place.x, y: place.y, width: node.frame.width, height: node.frame.height),
+                               scale: scale).offsetBy(dx: -place.shiftX, dy: -place.shiftY)
+        if let clip = place.clip { pixels = pixels.intersection(clip) }
         if window.showsTappableAreas, let control = node as? ControlNode,
            let area = TappableArea(of: control), !area.drawnBound.isEmpty {
-            // A sampled area's pixels are those whose centre is inside: cover, not snap.
-            rect = rect.union(area.drawnBound)
-            sampled = area.shape != nil
+            // The overlay is drawn where touches hit, at the exact offsets: clipped in
+            // points, and a sampled area's pixels are those whose centre is inside.
+            var drawn = area.drawnBound
+            if let exactClip = place.exactClip { drawn = drawn.intersection(exactClip) }
+            if !drawn.isEmpty {
+                pixels = pixels.union(area.shape != nil ? PixelRect(covering: drawn, scale: scale)
+                                                        : PixelRect(snapping: drawn, scale: scale))
+            }
         }
-        if let clip { rect = rect.intersection(clip) }
-        guard !rect.isEmpty else { return nil }
-        let pixels = sampled ? PixelRect(covering: rect, scale: scale) : PixelRect(snapping: rect, scale: scale)
         return pixels.isEmpty ? nil : pixels
     }
 
-    /// Where `node` is painted: its origin in window points, summed from the root down in
-    /// the same order as painting (so rounding agrees), and the clip of its clipping
-    /// ancestors other than `target`. Nil when it or an ancestor is hidden or transparent,
-    /// or its root is not the window's. Recursive, so the input path allocates nothing.
-    private func placement(of node: Node, target: Node) -> (x: Double, y: Double, clip: Rect?)? {
+    /// Where `node` is painted, summed from the root down in the same order as painting
+    /// (so rounding agrees): its origin in window points as if every scroll offset above
+    /// it were zero, and the whole buffer pixels those offsets move it by
+    /// (`contentShift(of:)`); the clip of its clipping ancestors other than `target`, in
+    /// buffer pixels as painted, and in window points at the exact offsets (for the
+    /// overlay). Nil when it or an ancestor is hidden or transparent, or its root is not
+    /// the window's. Recursive, so the input path allocates nothing.
+    private func placement(of node: Node, target: Node) -> Placement? {
         if node.isHidden || node.alpha <= 0 { return nil }
-        var x = 0.0, y = 0.0
-        var clip: Rect?
+        var place = Placement()
         if let parent = node.supernode {
             guard let above = placement(of: parent, target: target) else { return nil }
-            (x, y, clip) = above
-            x -= parent.boundsOrigin.x
-            y -= parent.boundsOrigin.y
+            place = above
+            let shift = contentShift(of: parent)
+            place.shiftX += shift.x
+            place.shiftY += shift.y
+            place.exactX -= parent.boundsOrigin.x
+            place.exactY -= parent.boundsOrigin.y
         } else if node !== window.root {
             return nil
         }
-        x += node.frame.minX
-        y += node.frame.minY
+        place.x += node.frame.minX
+        place.y += node.frame.minY
+        place.exactX += node.frame.minX
+        place.exactY += node.frame.minY
         if node !== target, node.clipsToBounds {
-            let bounds = Rect(x: x, y: y, width: node.frame.width, height: node.frame.height)
-            clip = clip.map { $0.intersection(bounds) } ?? bounds
+            let size = node.frame.size
+            let painted = PixelRect(snapping: Rect(origin: Point(x: place.x, y: place.y), size: size), scale: scale)
+                .offsetBy(dx: -place.shiftX, dy: -place.shiftY)
+            let exact = Rect(origin: Point(x: place.exactX, y: place.exactY), size: size)
+            place.clip = place.clip.map { $0.intersection(painted) } ?? painted
+            place.exactClip = place.exactClip.map { $0.intersection(exact) } ?? exact
         }
-        return (x, y, clip)
+        return place
     }
 
     // MARK: Text
@@ -227,4 +241,13 @@ public final class Renderer {
         let line = message + "\n"
         _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
+}
+
+/// Where a node is painted (see `Renderer.placement(of:target:)`).
+private struct Placement {
+    var x = 0.0, y = 0.0
+    var shiftX = 0, shiftY = 0
+    var exactX = 0.0, exactY = 0.0
+    var clip: PixelRect?
+    var exactClip: Rect?
 }

@@ -3,22 +3,24 @@ public import NodeCore
 /// Paints frames in which scroll nodes moved by copying the pixels that stay visible
 /// instead of painting them again, as foot does for terminal scrolling.
 ///
-/// When a scroll node's content offset moved by whole buffer pixels since the latest
-/// frame, and nothing else changed where it is painted, the part of its area that stays
-/// visible is copied, shifted, from the latest frame (another pool buffer, or this one
-/// when the compositor gave it back at once), and only the strip that scrolled into view
-/// and the indicator strips along its trailing edges are painted. The result equals a
+/// Content is painted at its offset snapped to whole buffer pixels (`contentShift`), so
+/// when a scroll node's offset changed since the latest frame, and nothing else changed
+/// where it is painted, the part of its area that stays visible is copied, shifted by
+/// the change of the snapped offset, from the latest frame (another pool buffer, or this
+/// one when the compositor gave it back at once), and only the strip that scrolled into
+/// view and the indicator strips along its trailing edges are painted, at any offset
+/// and scale (a finger's sub-point positions, deceleration frames). The result equals a
 /// full repaint pixel for pixel (tested); whatever it cannot prove the same is painted:
-/// offsets off the pixel grid (a finger's sub-point positions, most deceleration
-/// frames), a node that is translucent, has a
-/// border or no opaque background, does not clip, or has painted nodes over it, and
-/// any other change in its area. Not thread-safe; one per window.
+/// a node that is translucent, has a border or no opaque background, does not clip, or
+/// has painted nodes over it, and any other change in its area. Not thread-safe; one
+/// per window.
 public final class ScrollPainter {
     /// Where a scroll node was painted in the latest frame.
     private struct Shown {
         weak var node: ScrollNode?
         let rect: PixelRect
-        let offset: Point
+        /// Its content's shift (`Renderer.contentShift(of:)`) then.
+        let shiftX: Int, shiftY: Int
     }
 
     private var shown: [ObjectIdentifier: Shown] = [:]
@@ -50,8 +52,9 @@ public final class ScrollPainter {
                 for (id, entry) in shown {
                     guard let node = entry.node else { continue }
                     let extent = node.subtreeExtentInWindow()
-                    // Its own offset change reports exactly its extent.
-                    if area != extent, area.intersects(extent) { changed.insert(id) }
+                    // Its own offset change reports its extent at the old offset and the new
+                    // (equal up to rounding: the origin is added to the offset and taken off).
+                    if area.intersects(extent), !Self.isSame(area, extent) { changed.insert(id) }
                 }
             }
         }
@@ -91,13 +94,17 @@ public final class ScrollPainter {
                 moveCount += 1
             }
         }
-        painted += damage.filter { rect in !moved.contains { $0.intersects(rect) } }
+        // A moved area's damage is the move's; what rounding put beyond it is painted.
+        for rect in damage {
+            painted += moved.reduce([rect]) { parts, area in parts.flatMap { $0.subtracting(area) } }
+        }
         renderer.render(damage: painted, into: canvas)
         shown.removeAll(keepingCapacity: true)
         changed.removeAll(keepingCapacity: true)
         for node in scrollNodes {
             guard let rect = renderer.paintedRect(of: node) else { continue }
-            shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, offset: node.contentOffset)
+            let shift = renderer.contentShift(of: node)
+            shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, shiftX: shift.x, shiftY: shift.y)
         }
         return painted
     }
@@ -108,19 +115,20 @@ public final class ScrollPainter {
         guard !changed.contains(ObjectIdentifier(node)), let before = shown[ObjectIdentifier(node)], before.node === node,
               let rect = renderer.paintedRect(of: node), rect == before.rect, isOpaqueAndOnTop(node, rect, renderer)
         else { return nil }
-        // Whole-pixel offsets only: painting at a fractional one rounds edges and glyph
-        // positions differently, which no whole-pixel copy reproduces.
-        let pixels = [before.offset.x, before.offset.y, node.contentOffset.x, node.contentOffset.y]
-            .map { renderer.scale.pixels($0) }
-        guard pixels.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
-        let dx = pixels[0] - pixels[2], dy = pixels[1] - pixels[3]
-        guard dx != 0 || dy != 0,
-              abs(dx) < Double(rect.width), abs(dy) < Double(rect.height),
-              // Its own offset change damages exactly its area; anything else there is
-              // another change, which a copy would misplace.
-              damage.allSatisfy({ !$0.intersects(rect) || $0 == rect })
+        // The content is its image at offset zero moved by the snapped offset: moving it
+        // by the change of that shift gives exactly what painting it there would.
+        let shift = renderer.contentShift(of: node)
+        let dx = before.shiftX - shift.x, dy = before.shiftY - shift.y
+        // Its own offset change damages exactly its area; anything else there is another
+        // change, which a copy would misplace. An offset change within the same snapped
+        // shift moves nothing but the indicators.
+        // (Its damage is its area, or a pixel more where the offset's rounding noise reached
+        // the next pixel.)
+        let slack = PixelRect(minX: rect.minX - 1, minY: rect.minY - 1, maxX: rect.maxX + 1, maxY: rect.maxY + 1)
+        guard abs(dx) < rect.width, abs(dy) < rect.height, damage.contains(where: { $0.contains(rect) }),
+              damage.allSatisfy({ !$0.intersects(rect) || slack.contains($0) })
         else { return nil }
-        return (rect, Int(dx), Int(dy))
+        return (rect, dx, dy)
     }
 
     /// Whether `node`'s area shows only its own opaque background and its content:
@@ -141,6 +149,12 @@ public final class ScrollPainter {
         if node.isHidden || node.alpha <= 0 { return false }
         if let painted = renderer.paintedRect(of: node), painted.intersects(rect) { return true }
         return node.subnodes.contains { paints($0, over: rect, renderer) }
+    }
+
+    /// Whether two areas in window points are the same but for floating-point noise.
+    static func isSame(_ a: Rect, _ b: Rect) -> Bool {
+        func close(_ u: Double, _ v: Double) -> Bool { abs(u - v) <= 1e-9 * max(1, abs(u), abs(v)) }
+        return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.maxX, b.maxX) && close(a.maxY, b.maxY)
     }
 
     /// Bands along the right and bottom edges wide enough for the indicator bars (old,

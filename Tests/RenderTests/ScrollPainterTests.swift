@@ -45,22 +45,45 @@ private struct OneBuffer {
 }
 
 @Suite struct ScrollPainterTests {
-    /// Random scrolls (whole and fractional points, both directions), highlights in and
-    /// out of the list in the same frames, painted through the pool's rules: two buffers
-    /// in turn (each missing the other's latest frame), or one buffer given back at once.
-    @Test(arguments: [2, 1])
-    func framesWithMovedPixelsEqualAFullRepaintPixelForPixel(buffers: Int) throws {
+    /// Random scrolls (whole points, halves and arbitrary fractions, both directions) of
+    /// the list and of a carousel inside it, highlights in and out of the list in the same
+    /// frames, at whole and fractional scales, painted through the pool's rules: two
+    /// buffers in turn (each missing the other's latest frame), or one buffer given back
+    /// at once.
+    @Test(arguments: [1, 1.25, 1.5, 2] as [RenderScale], [2, 1])
+    func framesWithMovedPixelsEqualAFullRepaintPixelForPixel(scale: RenderScale, buffers: Int) throws {
         let (window, list, buttons) = listWindow()
-        let renderer = try Renderer(window: window, background: .white)
+        let carousel = ScrollNode(name: "carousel", frame: Rect(x: 5, y: 1004, width: 140, height: 60))
+        carousel.backgroundColor = Color(red: 250, green: 240, blue: 200)
+        carousel.contentSize = Size(width: 600, height: 60)
+        for i in 0 ..< 6 {
+            let card = ButtonNode(name: "card\(i)", frame: Rect(x: Double(i) * 100 + 3.3, y: 5.5, width: 90, height: 49))
+            card.backgroundColor = Color(red: UInt8(40 * i), green: 90, blue: 160)
+            card.label = "Card \(i)"
+            carousel.addSubnode(card)
+        }
+        list.addSubnode(carousel)
+        list.contentSize = Size(width: 150, height: 1100)
+        let renderer = try Renderer(window: window, background: .white, scale: scale)
         let painter = ScrollPainter()
         let canvases = try (0 ..< buffers).map { _ in try renderer.makeCanvas() }
         var lastDamage: [PixelRect] = []
         var random = SplitMix64(seed: 9)
+        func fraction() -> Double {
+            switch Int.random(in: 0 ..< 4, using: &random) {
+            case 0: return 0
+            case 1: return 0.5
+            default: return Double(Int.random(in: 1 ..< 1000, using: &random)) / 997
+            }
+        }
         for frame in 0 ..< 120 {
             if frame > 0 {
                 let step = Double(Int.random(in: -40 ... 40, using: &random))
-                let fraction = Int.random(in: 0 ..< 5, using: &random) == 0 ? 0.5 : 0
-                list.contentOffset.y = min(max(list.contentOffset.y + step + fraction, 0), 870)
+                list.contentOffset.y = min(max(list.contentOffset.y + step + fraction(), 0), 970)
+                if Int.random(in: 0 ..< 3, using: &random) == 0 {
+                    let step = Double(Int.random(in: -30 ... 30, using: &random))
+                    carousel.contentOffset.x = min(max(carousel.contentOffset.x + step + fraction(), 0), 460)
+                }
                 if Int.random(in: 0 ..< 4, using: &random) == 0 {
                     buttons[Int.random(in: 0 ..< buttons.count, using: &random)].isHighlighted.toggle()
                 }
@@ -77,9 +100,43 @@ private struct OneBuffer {
             painter.paint(damage: damage, stale: stale, previous: previous, into: canvas, with: renderer)
             lastDamage = damage
             let full = try renderer.renderImage()
-            #expect(differingPixels(canvas, full).isEmpty, "frame \(frame), offset \(list.contentOffset.y)")
+            #expect(differingPixels(canvas, full).isEmpty,
+                    "frame \(frame), offsets \(list.contentOffset.y), \(carousel.contentOffset.x)")
         }
-        #expect(painter.moveCount > 40, "most frames moved pixels")
+        #expect(painter.moveCount > 60, "most frames moved pixels, fractional offsets included")
+    }
+
+    /// Content is painted at its offset snapped to the pixel grid: its image at offset zero,
+    /// moved by whole pixels. Hit testing keeps the exact offset.
+    @Test(arguments: [1, 1.5, 2] as [RenderScale])
+    func contentAtAFractionalOffsetIsItsImageAtZeroMovedByTheSnappedOffset(scale: RenderScale) throws {
+        let (window, list, _) = listWindow()
+        let renderer = try Renderer(window: window, background: .white, scale: scale)
+        let atZero = try renderer.renderImage()
+        let area = try #require(renderer.paintedRect(of: list))
+        for offset in [0.3, 0.4, 0.7, 13.25, 100.6] {
+            list.contentOffset.y = offset
+            let moved = try renderer.renderImage()
+            let shift = Int((scale.pixels(offset)).rounded())
+            var differing = 0
+            for y in area.minY ..< area.maxY - shift {
+                for x in area.minX ..< area.maxX where moved.pixel(x: x, y: y) != atZero.pixel(x: x, y: y + shift) {
+                    differing += 1
+                }
+            }
+            #expect(differing == 0, "offset \(offset) at scale \(scale): \(differing) pixels off")
+        }
+    }
+
+    @Test func hitTestingUsesTheExactOffsetNotThePaintedOne() throws {
+        let (window, list, buttons) = listWindow()
+        // b1 spans content y 54...94; at offset 0.6 it is at window 63.4...103.4 and is
+        // painted from row 63 (the offset rounds to 1 pixel).
+        list.contentOffset.y = 0.6
+        let canvas = try render(window, labelFont: .none)
+        expectPixel(canvas, 80, 63, argb(255, 0, 160, 0))
+        #expect(window.hitTest(Point(x: 80, y: 63.2)) !== buttons[1], "63.2 is content 53.8, above b1")
+        #expect(window.hitTest(Point(x: 80, y: 63.5)) === buttons[1])
     }
 
     @Test func aNodeOverTheListOrATranslucentListIsPaintedNotMoved() throws {
