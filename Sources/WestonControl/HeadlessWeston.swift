@@ -310,35 +310,38 @@ public final class HeadlessWeston: @unchecked Sendable {
         case wheelTilt = "wheel-tilt"
     }
 
+    /// Pointer events, like touches, carry `time` (`CLOCK_MONOTONIC` nanoseconds) when
+    /// given, else now.
     @discardableResult
-    public func pointerMotion(x: Double, y: Double) throws(HarnessError) -> UInt64 {
-        try stamped("pointer motion \(Self.number(x)) \(Self.number(y))")
+    public func pointerMotion(x: Double, y: Double, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("pointer motion \(Self.number(x)) \(Self.number(y))", at: time)
     }
 
     @discardableResult
-    public func pointerButton(_ button: PointerButton, pressed: Bool) throws(HarnessError) -> UInt64 {
-        try stamped("pointer button \(button.rawValue) \(pressed ? "pressed" : "released")")
+    public func pointerButton(_ button: PointerButton, pressed: Bool, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("pointer button \(button.rawValue) \(pressed ? "pressed" : "released")", at: time)
     }
 
     /// One scroll frame: `axis_source` when `source` is given, `axis_discrete` when
     /// `steps` is (wheel clicks), then `axis` by `value` points (non-zero) and `frame`.
     @discardableResult
     public func pointerAxis(_ axis: ScrollAxis, value: Double, source: ScrollSource? = nil,
-                            steps: Int32? = nil) throws(HarnessError) -> UInt64 {
+                            steps: Int32? = nil, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
         guard steps == nil || source != nil else {
             throw .invalidArgument("wheel steps need a scroll source")
         }
         var command = "pointer axis \(axis.rawValue) \(Self.number(value))"
         if let source { command += " \(source.rawValue)" }
         if let steps { command += " \(steps)" }
-        return try stamped(command)
+        return try stamped(command, at: time)
     }
 
     /// `axis_stop` on `axis` (after `axis_source` when `source` is given), then `frame`:
     /// the fingers left the touchpad, where kinetic scrolling starts.
     @discardableResult
-    public func pointerAxisStop(_ axis: ScrollAxis, source: ScrollSource? = nil) throws(HarnessError) -> UInt64 {
-        try stamped("pointer axis-stop \(axis.rawValue)" + (source.map { " \($0.rawValue)" } ?? ""))
+    public func pointerAxisStop(_ axis: ScrollAxis, source: ScrollSource? = nil,
+                                at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("pointer axis-stop \(axis.rawValue)" + (source.map { " \($0.rawValue)" } ?? ""), at: time)
     }
 
     /// `code` is an evdev key code (`KEY_A` is 30).

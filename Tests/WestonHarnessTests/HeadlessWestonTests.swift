@@ -57,7 +57,8 @@ struct HeadlessWestonTests {
             "touch up 7", "touch motion 3 1 1", "pointer button left sideways",
             "pointer axis diagonal 1", "pointer axis vertical 0", "pointer axis vertical 1 sideways",
             "pointer axis vertical 1 wheel 0", "pointer axis vertical 1 wheel 1 2", "pointer axis-stop diagonal",
-            "pointer axis-stop vertical finger extra", "key -1 pressed", "key 30", "screenshot relative.png",
+            "pointer axis-stop vertical finger extra", "pointer axis vertical 1 at -5", "pointer motion 1 2 at x",
+            "pointer axis-stop vertical at", "key -1 pressed", "key 30", "screenshot relative.png",
             "wait-frame 0", "commit-wait", "views extra", String(repeating: "x", count: 9000),
         ]
         for command in malformed {
@@ -226,6 +227,26 @@ struct HeadlessWestonTests {
                                       ".axis_source", ".axis", ".frame",
                                       ".axis_source", ".axis_stop", ".frame",
                                       ".axis", ".frame"], "\(text)")
+        }
+    }
+
+    @Test func stampedPointerEventsCarryTheirOwnTimes() throws {
+        try withBoundDebugClient(executable: "/usr/bin/weston-eventdemo",
+                                 binding: ["get_pointer("]) { weston, log in
+            let base = try weston.monotonicTime() + 1_000_000_000
+            func milliseconds(_ offset: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: (base + offset) / 1_000_000) }
+            #expect(try weston.pointerMotion(x: 200, y: 200, at: base) == base)
+            try weston.pointerAxis(.vertical, value: 6, source: .finger, at: base + 8_000_000)
+            try weston.pointerAxis(.vertical, value: 4, source: .finger, at: base + 16_000_000)
+            try weston.pointerAxisStop(.vertical, source: .finger, at: base + 24_000_000)
+            try weston.pointerButton(.left, pressed: true, at: base + 40_000_000)
+            let markers = [
+                ".motion(\(milliseconds(0)), ", ".axis(\(milliseconds(8_000_000)), 0, 6.00000000)",
+                ".axis(\(milliseconds(16_000_000)), 0, 4.00000000)", ".axis_stop(\(milliseconds(24_000_000)), 0)",
+                ", \(milliseconds(40_000_000)), 272, 1)",
+            ]
+            let text = try waitForLog(log, containing: markers, timeout: 5)
+            #expect(markers.allSatisfy(text.contains), "\(text)")
         }
     }
 

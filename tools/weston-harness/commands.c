@@ -14,11 +14,56 @@ touch_slot(struct harness *h, int id)
 	return -1;
 }
 
+/*
+ * The time of an injected input event: CLOCK_MONOTONIC now, or the NS of a
+ * trailing "at NS" (so a test can inject a stream at an exact rate, or at
+ * exact intervals, without pacing itself in real time; clients see the
+ * compositor timestamp as usual).
+ */
+struct stamp {
+	bool fixed;
+	uint64_t at;
+};
+
+/* Takes a trailing "at NS" off argv; false (after replying) when NS is bad. */
+static bool
+take_stamp(struct conn *c, char **argv, int *argc, struct stamp *stamp)
+{
+	char *end;
+
+	stamp->fixed = false;
+	stamp->at = 0;
+	if (*argc < 3 || strcmp(argv[*argc - 2], "at") != 0)
+		return true;
+	errno = 0;
+	stamp->at = strtoull(argv[*argc - 1], &end, 10);
+	if (errno != 0 || *end != '\0' || argv[*argc - 1][0] == '-' ||
+	    argv[*argc - 1][0] == '\0') {
+		reply(c, "error bad timestamp '%s'", argv[*argc - 1]);
+		return false;
+	}
+	stamp->fixed = true;
+	*argc -= 2;
+	return true;
+}
+
+/* Fills *ts with the stamp's time (now when not fixed) and returns it in ns. */
+static uint64_t
+stamp_time(const struct stamp *stamp, struct timespec *ts)
+{
+	if (!stamp->fixed)
+		return now_ns(ts);
+	ts->tv_sec = (time_t)(stamp->at / 1000000000ull);
+	ts->tv_nsec = (long)(stamp->at % 1000000000ull);
+	return stamp->at;
+}
+
 #define POINTER_USAGE \
 	"pointer motion X Y | pointer button left|right|middle " \
 	"pressed|released | pointer axis vertical|horizontal V " \
 	"[wheel|finger|continuous|wheel-tilt [STEPS]] | " \
-	"pointer axis-stop vertical|horizontal [SOURCE]"
+	"pointer axis-stop vertical|horizontal [SOURCE] " \
+	"(each optionally followed by 'at NS')"
 
 static bool
 parse_axis(struct conn *c, const char *word, uint32_t *axis)
@@ -55,11 +100,11 @@ parse_axis_source(struct conn *c, const char *word, uint32_t *source)
 
 /* [axis_source], axis (axis_stop for value 0), frame; replies the time. */
 static void
-send_axis_frame(struct conn *c, bool has_source, uint32_t source,
-		struct weston_pointer_axis_event *ev)
+send_axis_frame(struct conn *c, const struct stamp *stamp, bool has_source,
+		uint32_t source, struct weston_pointer_axis_event *ev)
 {
 	struct timespec ts;
-	uint64_t ns = now_ns(&ts);
+	uint64_t ns = stamp_time(stamp, &ts);
 
 	if (has_source)
 		notify_axis_source(&c->h->seat, source);
@@ -74,7 +119,8 @@ send_axis_frame(struct conn *c, bool has_source, uint32_t source,
  * `pointer axis-stop` says that on purpose.
  */
 static void
-cmd_pointer_axis(struct conn *c, char **argv, int argc)
+cmd_pointer_axis(struct conn *c, char **argv, int argc,
+		 const struct stamp *stamp)
 {
 	struct weston_pointer_axis_event ev = { 0 };
 	uint32_t source = 0;
@@ -98,12 +144,13 @@ cmd_pointer_axis(struct conn *c, char **argv, int argc)
 		ev.has_discrete = true;
 		ev.discrete = (int32_t)steps;
 	}
-	send_axis_frame(c, argc >= 5, source, &ev);
+	send_axis_frame(c, stamp, argc >= 5, source, &ev);
 }
 
 /* axis_stop: weston sends it for an axis event of value 0. */
 static void
-cmd_pointer_axis_stop(struct conn *c, char **argv, int argc)
+cmd_pointer_axis_stop(struct conn *c, char **argv, int argc,
+		      const struct stamp *stamp)
 {
 	struct weston_pointer_axis_event ev = { 0 };
 	uint32_t source = 0;
@@ -112,7 +159,7 @@ cmd_pointer_axis_stop(struct conn *c, char **argv, int argc)
 		return;
 	if (argc == 4 && !parse_axis_source(c, argv[3], &source))
 		return;
-	send_axis_frame(c, argc == 4, source, &ev);
+	send_axis_frame(c, stamp, argc == 4, source, &ev);
 }
 
 static void
@@ -120,8 +167,11 @@ cmd_pointer(struct conn *c, char **argv, int argc)
 {
 	struct harness *h = c->h;
 	struct timespec ts;
+	struct stamp stamp;
 	uint64_t ns;
 
+	if (!take_stamp(c, argv, &argc, &stamp))
+		return;
 	if (argc == 4 && strcmp(argv[1], "motion") == 0) {
 		double x, y;
 
@@ -129,7 +179,7 @@ cmd_pointer(struct conn *c, char **argv, int argc)
 			reply(c, "error bad coordinates");
 			return;
 		}
-		ns = now_ns(&ts);
+		ns = stamp_time(&stamp, &ts);
 		notify_motion_absolute(&h->seat, &ts, x, y);
 		notify_pointer_frame(&h->seat);
 		reply(c, "ok %llu", (unsigned long long)ns);
@@ -155,15 +205,15 @@ cmd_pointer(struct conn *c, char **argv, int argc)
 			reply(c, "error button state must be pressed or released");
 			return;
 		}
-		ns = now_ns(&ts);
+		ns = stamp_time(&stamp, &ts);
 		notify_button(&h->seat, &ts, button, state);
 		notify_pointer_frame(&h->seat);
 		reply(c, "ok %llu", (unsigned long long)ns);
 	} else if (argc >= 4 && argc <= 6 && strcmp(argv[1], "axis") == 0) {
-		cmd_pointer_axis(c, argv, argc);
+		cmd_pointer_axis(c, argv, argc, &stamp);
 	} else if (argc >= 3 && argc <= 4 &&
 		   strcmp(argv[1], "axis-stop") == 0) {
-		cmd_pointer_axis_stop(c, argv, argc);
+		cmd_pointer_axis_stop(c, argv, argc, &stamp);
 	} else {
 		reply(c, "error usage: %s", POINTER_USAGE);
 	}
@@ -231,49 +281,24 @@ touch_cancel(struct harness *h, const struct timespec *ts)
 	return sent;
 }
 
-/*
- * The time of an injected touch event: CLOCK_MONOTONIC now, or the NS of a
- * trailing "at NS" (so a test can inject a stream at an exact rate without
- * pacing itself in real time; clients see the compositor timestamp as usual).
- */
-static uint64_t
-touch_stamp(bool fixed, uint64_t at, struct timespec *ts)
-{
-	if (!fixed)
-		return now_ns(ts);
-	ts->tv_sec = (time_t)(at / 1000000000ull);
-	ts->tv_nsec = (long)(at % 1000000000ull);
-	return at;
-}
-
 static void
 cmd_touch(struct conn *c, char **argv, int argc)
 {
 	struct harness *h = c->h;
 	struct timespec ts;
+	struct stamp stamp;
 	double x, y;
 	long id;
 	int slot;
-	uint64_t ns, at = 0;
-	bool fixed = false;
+	uint64_t ns;
 
-	if (argc >= 4 && strcmp(argv[argc - 2], "at") == 0) {
-		char *end;
-
-		errno = 0;
-		at = strtoull(argv[argc - 1], &end, 10);
-		if (errno != 0 || *end != '\0' || argv[argc - 1][0] == '-') {
-			reply(c, "error bad timestamp '%s'", argv[argc - 1]);
-			return;
-		}
-		fixed = true;
-		argc -= 2;
-	}
+	if (!take_stamp(c, argv, &argc, &stamp))
+		return;
 	if (argc < 2)
 		goto usage;
 
 	if (strcmp(argv[1], "frame") == 0 && argc == 2) {
-		ns = touch_stamp(fixed, at, &ts);
+		ns = stamp_time(&stamp, &ts);
 		notify_touch_frame(h->touch_device);
 		reply(c, "ok %llu", (unsigned long long)ns);
 		return;
@@ -319,7 +344,7 @@ cmd_touch(struct conn *c, char **argv, int argc)
 		}
 		if (down)
 			h->touch_ids[h->touch_count++] = (int)id;
-		ns = touch_stamp(fixed, at, &ts);
+		ns = stamp_time(&stamp, &ts);
 		notify_touch_normalized(h->touch_device, &ts, (int)id, x, y,
 					NULL,
 					down ? WL_TOUCH_DOWN : WL_TOUCH_MOTION);
@@ -332,7 +357,7 @@ cmd_touch(struct conn *c, char **argv, int argc)
 			return;
 		}
 		h->touch_ids[slot] = h->touch_ids[--h->touch_count];
-		ns = touch_stamp(fixed, at, &ts);
+		ns = stamp_time(&stamp, &ts);
 		notify_touch_normalized(h->touch_device, &ts, (int)id, 0, 0,
 					NULL, WL_TOUCH_UP);
 		reply(c, "ok %llu", (unsigned long long)ns);
