@@ -149,6 +149,48 @@ struct LiveScrollingTests {
         #expect(try live.replayRecording() == liveLog)
         #expect(liveLog.contains(#""event":"scrollStopped""#) && liveLog.contains(#""event":"primaryActionTriggered""#))
     }
+
+    /// A touchpad scroll (source `finger`) stamped every 8 ms, then `axis_stop`: the list
+    /// follows one to one, then decelerates on its own on frame callbacks with the velocity
+    /// of the last 100 ms of scrolling (behaviour.md §9.4), and the recording replays to
+    /// the identical log.
+    @Test func aTouchpadScrollEndingInAxisStopDeceleratesLiveAndReplaysIdentically() throws {
+        let live = try LiveClient(scene: scrollingListScene())
+        let stamps = try Stamps(live)
+        try stamps.pointerMotion(200, 150, at: 0)
+        for step in 0 ..< 7 { try stamps.axis(.vertical, 6, at: 10 + UInt64(step) * 8) }
+        try stamps.axisStop(.vertical, at: 60)
+        let log = try live.waitForLog(timeout: 20) { $0.contains { $0.event.name == "scrollStopped" } }
+        let scroll = log.filter { $0.node == "list" }
+        #expect(scroll.map(\.event.name) == Array(repeating: "scrolled", count: 7) + ["scrollStopped"])
+        let axisTimes: [Double] = [10, 18, 26, 34, 42, 50, 58]
+        #expect(scroll.dropLast().map(\.time) == axisTimes, "the axis events' own times")
+        #expect(scroll.dropLast().last?.location == Point(x: 0, y: 42))
+        // 0.75 pt/ms (six 6 pt steps over 48 ms) at the normal rate: about 375 pt more,
+        // ending more than two seconds after the stop, when the speed falls to 0.01 pt/ms.
+        let stopped = try #require(scroll.last)
+        let final = try #require(stopped.location?.y)
+        #expect(final > 400 && final < 420, "\(final)")
+        #expect(stopped.time > 2000)
+        #expect(!log.contains { $0.node != "list" }, "a touchpad scroll never reaches the content")
+
+        // The frames painted while it decelerated end at the final offset: find a row of
+        // the screen in the middle of a button (content y 5...55 mod 60) and check its colour.
+        live.waitUntilTheScreenSettles()
+        let shot = try live.screenshot()
+        let row = try #require((100 ..< 200).first { y in
+            let inButton = (Double(y) + final - 5).truncatingRemainder(dividingBy: 60)
+            return inButton > 10 && inButton < 40
+        })
+        let index = Int((Double(row) + final - 5) / 60)
+        #expect(shot.pixel(x: 200, y: row).isClose(to: index % 2 == 0 ? blue : green), "b\(index) at row \(row)")
+
+        #expect(try live.quit() == 0)
+        let liveLog = try String(contentsOf: live.eventsFile, encoding: .utf8)
+        let recording = try String(contentsOf: live.recordFile, encoding: .utf8)
+        #expect(recording.contains(#""type":"pointer.axis_stop""#) && recording.contains(#""source":"finger""#))
+        #expect(try live.replayRecording() == liveLog)
+    }
 }
 
 /// Touches stamped at chosen milliseconds after a base instant on weston's clock.
@@ -175,6 +217,20 @@ struct Stamps {
 
     func up(_ id: Int32, at ms: UInt64) throws {
         try live.weston.touchUp(id: id, at: time(ms))
+    }
+
+    func pointerMotion(_ x: Double, _ y: Double, at ms: UInt64) throws {
+        try live.weston.pointerMotion(x: x, y: y, at: time(ms))
+    }
+
+    /// A touchpad scroll frame (source `finger`) of `value` points.
+    func axis(_ axis: HeadlessWeston.ScrollAxis, _ value: Double, at ms: UInt64) throws {
+        try live.weston.pointerAxis(axis, value: value, source: .finger, at: time(ms))
+    }
+
+    /// The fingers leave the touchpad.
+    func axisStop(_ axis: HeadlessWeston.ScrollAxis, at ms: UInt64) throws {
+        try live.weston.pointerAxisStop(axis, source: .finger, at: time(ms))
     }
 
     /// A quick upward swipe at x 200 from t 0: down at `y`, `steps` moves of `distance`
