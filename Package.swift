@@ -130,7 +130,7 @@ let package = Package(
         // it and ExamplesEndToEndTests taps it under headless weston.
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
-        .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness"]),
+        .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render",
                                                              "TouchDiagnostics"],
                     exclude: ["AuditReports"]),
