@@ -41,9 +41,15 @@ public final class HeadlessKWin: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
-            try FileManager.default.copyItem(at: original, to: copy)
         } catch {
             throw .fileSystem(path: dir.path, reason: "\(error)")
+        }
+        // Copied by `cp`, not by this process: a file this process has open for writing can
+        // be inherited by a child another test is spawning at that moment, and executing the
+        // copy then fails with "Text file busy".
+        let cp = try ChildProcess(executable: "/bin/cp", arguments: [original.path, copy.path], environment: [:])
+        guard cp.waitUntilExit() == 0 else {
+            throw .fileSystem(path: copy.path, reason: "cp \(original.path) failed")
         }
         var env = ProcessInfo.processInfo.environment
         for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] { env.removeValue(forKey: key) }
