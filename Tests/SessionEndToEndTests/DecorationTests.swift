@@ -117,8 +117,12 @@ struct DecorationTests {
     @Test func doubleTapOnTheTitleBarMaximizesTheWindow() throws {
         let (live, start) = try floatingWindow()
         let point = (x: start.x + 100, y: start.y - 16)
+        #expect(live.waitUntilIdle())
         let injected = try live.weston.monotonicTime()
-        try live.inject([.down(1, point.x, point.y), .touchFrame, .up(1), .down(1, point.x, point.y), .touchFrame, .up(1)])
+        // Each up closed by its frame, as compositors send them: the second tap is then complete
+        // whenever the client happens to read the events.
+        try live.inject([.down(1, point.x, point.y), .touchFrame, .up(1), .touchFrame,
+                         .down(1, point.x, point.y), .touchFrame, .up(1), .touchFrame])
         _ = try live.weston.waitForCommit(after: injected, pid: live.client.pid, timeout: 10)
         let maximized = try waitForView(of: live) { $0.width == 900 }
         // The whole output's width; its height less the title bar (and weston's panel).
