@@ -15,8 +15,9 @@ struct CursorTests {
     @Test func pointerEnterSetsACursorOfTheSameLogicalSizeAtScalesOneAndTwo() throws {
         var sizes: [Int: HarnessCursor] = [:]
         for scale in [1, 2] {
+            // No check that nothing is set before: weston's pointer starts over the window, so
+            // the compositor may already have sent an enter.
             let live = try LiveClient(scene: testScene, scale: scale)
-            #expect(try live.weston.cursor() == nil)
             let cursor = try enter(live, at: okCenter)
             #expect(cursor.pid == live.client.pid)
             sizes[scale] = cursor
