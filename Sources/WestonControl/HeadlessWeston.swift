@@ -72,6 +72,27 @@ public final class HeadlessWeston: @unchecked Sendable {
         directory: URL? = nil, module: URL, startTimeout: Double = 10, diesWithParent: Bool = false,
         fractionalScale: Int? = nil
     ) throws(HarnessError) -> HeadlessWeston {
+        // weston quits when its desktop-shell helper client goes away in the first 30 s ("cannot
+        // run at all"); on a loaded machine the helper occasionally does during startup, before
+        // any client of ours connected. That is weston's hiccup, not the caller's: try again once.
+        var attempt = 1
+        while true {
+            do {
+                return try launch(width: width, height: height, scale: scale, shell: shell, directory: directory,
+                                  module: module, startTimeout: startTimeout, diesWithParent: diesWithParent,
+                                  fractionalScale: fractionalScale)
+            } catch {
+                guard attempt < 2, case .westonFailedToStart(_, let tail) = error,
+                      tail.contains("cannot run at all") else { throw error }
+                attempt += 1
+            }
+        }
+    }
+
+    private static func launch(
+        width: Int, height: Int, scale: Int, shell: Shell, directory: URL?, module: URL,
+        startTimeout: Double, diesWithParent: Bool, fractionalScale: Int?
+    ) throws(HarnessError) -> HeadlessWeston {
         guard width > 0, height > 0, scale > 0 else {
             throw .invalidArgument("size \(width)x\(height) scale \(scale) must be positive")
         }
@@ -134,8 +155,11 @@ public final class HeadlessWeston: @unchecked Sendable {
             environment: ["WAYLAND_DISPLAY": displayName, "XDG_RUNTIME_DIR": runtime.path])
         do {
             try instance.connect(timeout: startTimeout, log: logURL)
+            // The desktop shell is ready once its helper mapped the background.
+            if shell == .desktop { _ = try instance.waitForView(timeout: startTimeout) }
         } catch {
             instance.stop()
+            if case .westonExited(let status, let tail) = error { throw .westonFailedToStart(exitStatus: status, logTail: tail) }
             throw error
         }
         return instance
@@ -365,6 +389,13 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// the module answers on the commit or frame that maps it.
     public func waitForView(timeout: Double = 5) throws(HarnessError) -> [HarnessView] {
         let command = "wait-view"
+        return try Reply.views(deferred(command, timeout: timeout), command: command)
+    }
+
+    /// Returns the mapped client views as soon as client `pid`'s window (its `xdg_toplevel`)
+    /// is among them: a shell's own views, mapped earlier or later, do not end the wait.
+    public func waitForWindow(pid: Int32, timeout: Double = 5) throws(HarnessError) -> [HarnessView] {
+        let command = "wait-window \(pid)"
         return try Reply.views(deferred(command, timeout: timeout), command: command)
     }
 

@@ -43,16 +43,9 @@ final class LiveClient {
                 Self.executable,
                 arguments: ["run", sceneFile.path, "--events", eventsFile.path, "--record", recordFile.path] + arguments,
                 extraEnvironment: environment, outputPath: logFile.path)
-            // Mapped means the first frame, fully painted, is on screen.
-            _ = try weston.waitForView(timeout: 10)
-            // The desktop shell maps its own panel and background too: wait, frame by frame
-            // (the output repaints when a view maps), until this client's window is there.
-            var frames = 0
-            while try !weston.views().contains(where: { $0.pid == client.pid && $0.role == "xdg_toplevel" }) {
-                frames += 1
-                guard frames < 300 else { throw HarnessError.timeout(command: "wait for the client's view", seconds: 10) }
-                _ = try weston.waitForFrame(timeout: 10)
-            }
+            // Mapped means the first frame, fully painted, is on screen; the desktop shell maps
+            // its own background too, before or after.
+            _ = try weston.waitForWindow(pid: client.pid, timeout: 10)
         } catch {
             weston.stop()
             throw error

@@ -109,6 +109,20 @@ struct HeadlessWestonTests {
         #expect(Array(pngBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
+    @Test func waitingForOneClientsWindowIsNotEndedByAnotherClientsView() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let first = try weston.launchClient(simpleTouch)
+        defer { terminate(first) }
+        _ = try weston.waitForView(timeout: 10)
+        // Another view is mapped already; a client that has none (nobody) is still waited for.
+        #expect(throws: HarnessError.self) { try weston.waitForWindow(pid: first.pid + 100_000, timeout: 0.3) }
+        let second = try weston.launchClient(simpleTouch)
+        defer { terminate(second) }
+        let views = try weston.waitForWindow(pid: second.pid, timeout: 10)
+        #expect(views.contains { $0.pid == second.pid && $0.role == "xdg_toplevel" }, "\(views)")
+    }
+
     @Test func touchCancelReachesTheFocusedClient() throws {
         try withBoundDebugClient { weston, log in
             try weston.touchDown(id: 3, x: 300, y: 200)

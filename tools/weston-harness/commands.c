@@ -479,6 +479,35 @@ cmd_wait_view(struct conn *c, char **argv, int argc)
 		reply(c, "error out of memory");
 }
 
+/* wait-window PID [TIMEOUT_MS]: the views, once client PID's xdg_toplevel
+ * is mapped (other clients' views, such as a shell's background, do not
+ * count). */
+static void
+cmd_wait_window(struct conn *c, char **argv, int argc)
+{
+	struct strbuf b = { 0 };
+	struct pending *p;
+	long pid, timeout;
+
+	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
+		reply(c, "error usage: wait-window PID [TIMEOUT_MS]");
+		return;
+	}
+	if (!parse_timeout(c, argv, argc, 2, &timeout))
+		return;
+	if (has_window_view(c->h, (int)pid)) {
+		describe_views(c->h, &b);
+		reply_strbuf(c, &b);
+		return;
+	}
+	p = pending_start(c, PENDING_WAIT_WINDOW, timeout);
+	if (!p) {
+		reply(c, "error out of memory");
+		return;
+	}
+	p->window_pid = (int)pid;
+}
+
 /* commit-arm [PID]: record the next commit (of that client only). */
 static void
 cmd_commit_arm(struct conn *c, char **argv, int argc)
@@ -714,6 +743,8 @@ execute(struct conn *c, char *line)
 		cmd_wait_frame(c, argv, argc);
 	else if (strcmp(argv[0], "wait-view") == 0)
 		cmd_wait_view(c, argv, argc);
+	else if (strcmp(argv[0], "wait-window") == 0)
+		cmd_wait_window(c, argv, argc);
 	else if (strcmp(argv[0], "commits") == 0)
 		cmd_commits(c, argv, argc);
 	else if (strcmp(argv[0], "commit-arm") == 0)

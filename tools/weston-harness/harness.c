@@ -134,6 +134,23 @@ count_client_views(struct harness *h)
 	return n;
 }
 
+/* True once client `pid` has a mapped xdg_toplevel view (its window). */
+bool
+has_window_view(struct harness *h, int pid)
+{
+	struct weston_layer *layer;
+	struct weston_view *view;
+
+	wl_list_for_each(layer, &h->compositor->layer_list, link)
+		wl_list_for_each(view, &layer->view_list.link, layer_link.link)
+			if (is_client_view(view) &&
+			    client_pid(view->surface) == pid &&
+			    view->surface->role_name &&
+			    strcmp(view->surface->role_name, "xdg_toplevel") == 0)
+				return true;
+	return false;
+}
+
 void
 describe_views(struct harness *h, struct strbuf *b)
 {
@@ -212,7 +229,8 @@ complete_wait_views(struct harness *h)
 	wl_list_for_each_safe(p, tmp, &h->pending_list, link) {
 		struct strbuf b = { 0 };
 
-		if (p->kind != PENDING_WAIT_VIEW || count_client_views(h) == 0)
+		if (p->kind == PENDING_WAIT_VIEW ? count_client_views(h) == 0 :
+		    p->kind != PENDING_WAIT_WINDOW || !has_window_view(h, p->window_pid))
 			continue;
 		describe_views(h, &b);
 		if (!b.data) {

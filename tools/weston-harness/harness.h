@@ -80,6 +80,7 @@ enum pending_kind {
 	PENDING_WAIT_COMMIT,
 	PENDING_WAIT_FRAME,
 	PENDING_WAIT_VIEW,
+	PENDING_WAIT_WINDOW,
 	PENDING_WAIT_CURSOR,
 	PENDING_WAIT_IDLE,
 };
@@ -97,6 +98,7 @@ struct pending {
 	char *path;			/* screenshot targets, space separated */
 	uint64_t frame_target;		/* wait-frame: frame count to exceed */
 	int cursor_pid;			/* wait-cursor: whose cursor to wait for */
+	int window_pid;			/* wait-window: whose toplevel to wait for */
 	int idle_pid;			/* wait-idle: whose pong to wait for */
 	bool idle_pinged;		/* wait-idle: the awaited ping was sent */
 	bool idle_ponged;		/* wait-idle: a pong came, not yet handled */
@@ -187,6 +189,7 @@ int client_pid(struct weston_surface *surface);
 bool is_cursor(struct weston_surface *surface);
 bool is_client_view(struct weston_view *view);
 int count_client_views(struct harness *h);
+bool has_window_view(struct harness *h, int pid);
 void describe_views(struct harness *h, struct strbuf *b);
 bool describe_cursor(struct harness *h, int pid, struct strbuf *b);
 void complete_wait_cursors(struct harness *h);
