@@ -98,10 +98,10 @@ let package = Package(
         ),
         // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
-        // Per-frame CPU of scrolling: `swift run -c release ScrollBenchmarks`.
+        // Per-frame CPU of scrolling through the session's frame path: `swift run -c release ScrollBenchmarks`.
         .executableTarget(
             name: "ScrollBenchmarks",
-            dependencies: ["Render", "NodeCore", "BenchmarkSupport"],
+            dependencies: ["Render", "NodeCore", "BenchmarkSupport", "TouchstoneApp", "WaylandClient"],
             path: "Benchmarks/ScrollBenchmarks"
         ),
         .executableTarget(
@@ -130,7 +130,8 @@ let package = Package(
         // it and ExamplesEndToEndTests taps it under headless weston.
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
-        .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents"]),
+        .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
+                                                               "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render",
                                                              "TouchDiagnostics"],
                     exclude: ["AuditReports"]),

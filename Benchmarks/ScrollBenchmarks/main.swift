@@ -1,18 +1,25 @@
 import BenchmarkSupport
 import NodeCore
 import Render
+import TouchstoneApp
+import WaylandClient
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Per-frame client CPU while a 1920×1080 window scrolls a tall labelled list: a scroll node
-// filling the window over 1,000 buttons with labels, painted into two buffers in turn as the
-// Wayland pool does (each frame's buffer lacks the previous frame). Compares a full repaint,
-// the damage-limited repaint (the list's whole area, since it fills the window) and
-// ScrollPainter's moved pixels, thread CPU time per frame, in three runs: 7 pt per frame at
-// scale 1 (the figure), the same at scale 1.5 (10.5 pixels per frame), and a fling
-// decelerating from 4 pt/ms at 60 frames a second (fractional offsets, scale 1).
-// Run: swift run -c release ScrollBenchmarks [frames]
+// filling the window over 1,000 buttons with labels. Each scroll frame runs what the live
+// session runs per frame (ToplevelWindow.drawIfNeeded without the socket): the painter's
+// damage, the swap chain's acquire of a pool buffer (ShmMemory: a window onto its own
+// 256 MiB sparse memfd), FramePainter.paint (ScrollPainter moves the buffer in its pool and
+// paints the strip that scrolled in) and the submit; the compositor is played by releasing
+// each buffer when the one after it is committed (two buffers rotate; three in the last run).
+// A full repaint of the same window into the same pool buffers is the reference; both runs
+// see the text caches warm. Thread CPU time.
+// Runs: 7 pt per frame at scale 1 (the figure), the same at scale 1.5 (10.5 pixels
+// per frame), a fling decelerating from 4 pt/ms at 60 frames a second, and 7 pt frames with
+// three buffers in rotation (each buffer catches up on two frames).
+// Run: swift build -c release --product ScrollBenchmarks && .build/release/ScrollBenchmarks [frames]
 
 let frames = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 600
 let size = Size(width: 1920, height: 1080)
@@ -33,73 +40,94 @@ let window = Window(root: root, size: size)
 func milliseconds(_ value: Double) -> String { "\((value * 1000).rounded() / 1000)" }
 func percent(_ ratio: Double) -> Int { Int((ratio * 100).rounded()) }
 
-/// Scrolls through `offsets` (one per frame, from offset 0) at `scale` and prints the figures.
+/// Scrolls through `offsets` (one per frame, from offset 0) at `scale120` with `rotating`
+/// buffers and prints the figures.
 @MainActor
-func run(_ title: String, scale: RenderScale, offsets: [Double]) {
-    let renderer = try! Renderer(window: window, background: .white, scale: scale)
-    let buffers = [try! renderer.makeCanvas(), try! renderer.makeCanvas()]
+func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2) {
+    let painter = try! FramePainter(window: window, background: .white) { print($0) }
+    painter.resize(to: LogicalSize(width: Int(size.width), height: Int(size.height)),
+                   scale: scale120 == 120 ? .integer(1) : .fractional(scale120: scale120))
+    let renderer = painter.renderer
+    let bounds = renderer.bufferBounds
+    let pixels = PixelSize(width: bounds.width, height: bounds.height)
+    var chain = SwapChain<ShmMemory>()
+    var busy: [Int] = []
 
-    /// `paint` draws frame `f` into buffer `f % 2`.
-    func measure(_ paint: (_ frame: Int, _ invalidations: [Invalidation]) -> Void) -> [Double] {
+    /// One frame of the live session's path; returns the buffer it painted.
+    func sessionFrame() -> ShmMemory {
+        let damage = DamageRegion(painter.takeDamage()).clipped(to: bounds)
+        let acquired = try! chain.acquire(size: pixels, damage: damage) { size in
+            try ShmMemory(width: size.width, height: size.height, poolSize: ShmMemory.scrollingPoolSize)
+        }!
+        painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
+                                   previous: acquired.previous?.view, scale: .integer(1),
+                                   logicalSize: LogicalSize(width: Int(size.width), height: Int(size.height))))
+        chain.submit(id: acquired.id, damage: damage)
+        busy.append(acquired.id)
+        return acquired.storage
+    }
+
+    /// Times `paint` for each offset, after painting offset 0 into every buffer.
+    func measure(_ paint: () -> Void) -> [Double] {
         list.contentOffset = .zero
-        _ = window.takeInvalidations()
-        for buffer in buffers { renderer.renderFull(into: buffer) }
+        window.root.invalidateSelf()
+        for _ in 0 ..< rotating {
+            _ = sessionFrame()
+            while busy.count >= rotating { chain.release(id: busy.removeFirst(), currentSize: pixels) }
+        }
         var times: [Double] = []
-        for (frame, offset) in offsets.enumerated() {
+        for offset in offsets {
             list.contentOffset.y = offset
             let start = threadCPUNanoseconds()
-            paint(frame, window.takeInvalidations())
+            paint()
             times.append(Double(threadCPUNanoseconds() - start) / 1e6)
+            // The compositor releases a buffer once the next `rotating - 1` are committed.
+            while busy.count >= rotating { chain.release(id: busy.removeFirst(), currentSize: pixels) }
         }
         return times
     }
 
-    func scrollPainter(allowsMoves: Bool) -> (times: [Double], moves: Int) {
-        let painter = ScrollPainter()
-        var lastDamage: [PixelRect] = []
-        let times = measure { frame, invalidations in
-            painter.note(invalidations)
-            let damage = renderer.damage(for: invalidations)
-            painter.paint(damage: damage, stale: lastDamage, previous: buffers[(frame + 1) % 2],
-                          into: buffers[frame % 2], with: renderer, allowsMoves: allowsMoves)
-            lastDamage = damage
-        }
-        return (times, painter.moveCount)
+    // Every label shaped and rasterized before either run (text caches warm for both).
+    let warm = try! renderer.makeCanvas()
+    for offset in offsets {
+        list.contentOffset.y = offset
+        renderer.renderFull(into: warm)
+    }
+    var last: ShmMemory?
+    let scroll = measure { last = sessionFrame() }
+    // The full repaint paints the same pool buffers in turn, where they are in their pools.
+    let canvases = chain.slots.map { try! Canvas(wrapping: $0.storage.view.withPixels { $0.baseAddress! },
+                                                 width: bounds.width, height: bounds.height, stride: $0.storage.stride) }
+    var next = 0
+    let full = measure {
+        _ = painter.takeDamage()
+        renderer.renderFull(into: canvases[next % canvases.count])
+        next += 1
+    }
+    let check = try! renderer.renderImage()
+    let exact = last!.view.withPixels { bytes in
+        (0 ..< check.height).allSatisfy { y in (0 ..< check.width).allSatisfy { x in
+            check.pixel(x: x, y: y) == bytes.load(fromByteOffset: y * last!.stride + x * 4, as: UInt32.self) } }
     }
 
-    let full = measure { frame, _ in renderer.renderFull(into: buffers[frame % 2]) }
-    let damageLimited = scrollPainter(allowsMoves: false).times
-    let (moved, moves) = scrollPainter(allowsMoves: true)
-    let check = try! renderer.renderImage()
-    let last = buffers[(offsets.count - 1) % 2]
-    let exact = (0 ..< check.height).allSatisfy { y in (0 ..< check.width).allSatisfy { x in
-        check.pixel(x: x, y: y) == last.pixel(x: x, y: y) } }
-
     let fullMedian = percentile(full, 0.5)
-    print("\(title), \(offsets.count) frames, two buffers (thread CPU per frame):")
-    for (name, times) in [("full repaint", full), ("damage-limited repaint", damageLimited),
-                          ("moved pixels (ScrollPainter)", moved)] {
+    print("\(title), \(offsets.count) frames, \(rotating) buffers in rotation (thread CPU per frame):")
+    for (name, times) in [("full repaint", full), ("scroll frame (session path, shm scrolling)", scroll)] {
         let median = percentile(times, 0.5), p99 = percentile(times, 0.99)
         print("  \(name): median \(milliseconds(median)) ms, p99 \(milliseconds(p99)) ms — "
               + "\(percent(median / fullMedian)) % of a full repaint's median, p99 \(percent(p99 / fullMedian)) %")
     }
-    print("  frames that moved pixels: \(moves) of \(offsets.count); last frame equals a full repaint: \(exact)")
-    // The floor of a move: copying the window's pixels from the other buffer.
-    var copies: [Double] = []
-    for frame in 0 ..< offsets.count {
-        let start = threadCPUNanoseconds()
-        buffers[frame % 2].copyPixels(into: buffers[0].bounds, from: buffers[(frame + 1) % 2], movedBy: 0, dy: 7)
-        copies.append(Double(threadCPUNanoseconds() - start) / 1e6)
-    }
-    let copy = percentile(copies, 0.5)
-    print("  of which the copy of the window from the other buffer alone: median \(milliseconds(copy)) ms "
-          + "(\(percent(copy / fullMedian)) % of a full repaint)")
+    let scrollPainter = painter.scrollPainter
+    let resident = chain.slots.map { $0.storage.residentBytes >> 20 }
+    print("  frames that moved the buffer in its pool: \(scrollPainter.poolMoveCount) of \(offsets.count + rotating); "
+          + "last frame equals a full repaint: \(exact); resident MiB per buffer: \(resident)")
 }
 
 let steady = (1 ... frames).map { Double($0) * 7 }
-run("Scrolling 1920×1080, 1,000 labelled buttons, 7 pt per frame", scale: 1, offsets: steady)
-run("The same at scale 1.5 (10.5 pixels per frame)", scale: 1.5, offsets: steady)
+run("Scrolling 1920×1080, 1,000 labelled buttons, 7 pt per frame, scale 1", scale120: 120, offsets: steady)
+run("The same at scale 1.5 (10.5 pixels per frame)", scale120: 180, offsets: steady)
 // UIKit's deceleration (behaviour.md §9.3) from 4 pt/ms, sampled every 1000/60 ms.
 let rate = ScrollNode.normalDecelerationRate
 let fling = (1 ... frames).map { frame in 4 * (pow(rate, Double(frame) * 1000 / 60) - 1) / log(rate) }
-run("A fling decelerating from 4 pt/ms at 60 frames a second, scale 1", scale: 1, offsets: fling)
+run("A fling decelerating from 4 pt/ms at 60 frames a second, scale 1", scale120: 120, offsets: fling)
+run("7 pt per frame at scale 1", scale120: 120, offsets: steady, rotating: 3)

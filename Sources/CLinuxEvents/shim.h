@@ -4,3 +4,5 @@
 #include <linux/memfd.h>
 /* glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module does not set. */
 int memfd_create(const char *name, unsigned int flags);
+/* fallocate (FALLOC_FL_PUNCH_HOLE for scrolling pools) is declared only under _GNU_SOURCE too. */
+int fallocate(int fd, int mode, off_t offset, off_t len);

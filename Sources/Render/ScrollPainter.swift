@@ -1,21 +1,45 @@
 public import NodeCore
 
-/// Paints frames in which scroll nodes moved by copying the pixels that stay visible
+/// A buffer a frame is painted into, remembered across frames by `ScrollPainter`.
+///
+/// A pool buffer that is a window onto a larger memory (foot's shm scrolling) moves its
+/// rows without copying them (`shiftRows`); a plain canvas cannot and returns false.
+public protocol ScrollPaintBuffer: AnyObject {
+    /// Tells buffers apart across frames: never the same for two buffers alive at once,
+    /// nor for a buffer made after another was dropped.
+    var bufferID: Int { get }
+    /// The buffer's pixels as they are now (after any `shiftRows`).
+    var canvas: Canvas { get }
+    /// Moves every row but `fixed` up by `rows` (down when negative) cheaply: row `y` then
+    /// holds what row `y + rows` held; rows in `fixed` keep their pixels; rows whose
+    /// source was outside hold garbage. False when the buffer cannot (nothing changed).
+    func shiftRows(by rows: Int, keeping fixed: [Range<Int>]) -> Bool
+}
+
+extension Canvas: ScrollPaintBuffer {
+    public var bufferID: Int { ObjectIdentifier(self).hashValue }
+    public var canvas: Canvas { self }
+    public func shiftRows(by rows: Int, keeping fixed: [Range<Int>]) -> Bool { false }
+}
+
+/// Paints frames in which scroll nodes moved by moving the pixels that stay visible
 /// instead of painting them again, as foot does for terminal scrolling.
 ///
 /// Content is painted at its offset snapped to whole buffer pixels (`contentShift`), so
-/// when a scroll node's offset changed since the latest frame, and nothing else changed
-/// where it is painted, the part of its area that stays visible is copied, shifted by
-/// the change of the snapped offset, from the latest frame (another pool buffer, or this
-/// one when the compositor gave it back at once), and only the strip that scrolled into
-/// view and the indicator strips along its trailing edges are painted, at any offset
-/// and scale (a finger's sub-point positions, deceleration frames). The result equals a
-/// full repaint pixel for pixel (tested); whatever it cannot prove the same is painted:
-/// a node that is translucent, has a border or no opaque background, does not clip, or
-/// has painted nodes over it, and any other change in its area. Not thread-safe; one
-/// per window.
+/// a scroll node whose area showed nothing but its translated content and indicators in
+/// every frame since the buffer being painted last showed it (it missed the frames other
+/// pool buffers showed) is brought up to date by moving that buffer's own pixels by the
+/// change of the snapped offset since then, and painting only the strip that scrolled
+/// into view and the indicator strips, at any offset and scale. A vertical move of a
+/// node as wide as the buffer and over half its height moves the buffer in its pool
+/// (`ScrollPaintBuffer.shiftRows`: no pixel copied but the rows above and below the
+/// node); other moves copy within the buffer. The result equals a full repaint pixel for
+/// pixel (tested); whatever it cannot prove the same is painted: a node that is
+/// translucent, has a border or no opaque background, does not clip, or has painted
+/// nodes over it, any other change in its area, and frames with marks painted over the
+/// tree (`allowsMoves` false). Not thread-safe; one per window.
 public final class ScrollPainter {
-    /// Where a scroll node was painted in the latest frame.
+    /// Where a scroll node was painted in a frame.
     private struct Shown {
         weak var node: ScrollNode?
         let rect: PixelRect
@@ -23,7 +47,33 @@ public final class ScrollPainter {
         let shiftX: Int, shiftY: Int
     }
 
+    /// What a buffer shows: the frame it was painted in and its scroll nodes then.
+    private struct BufferFrame {
+        let frame: Int
+        let shown: [ObjectIdentifier: Shown]
+        /// Marks (touch markers, overlays) were painted over the tree in it.
+        let hasMarks: Bool
+    }
+
+    /// A scroll node's area moved by whole pixels within the buffer.
+    private struct Move {
+        let rect: PixelRect
+        let dx: Int, dy: Int
+        /// The pixels that stay visible, where they are after the move.
+        var kept: PixelRect { rect.intersection(rect.offsetBy(dx: dx, dy: dy)) }
+    }
+
+    /// The scroll nodes of the latest frame.
     private var shown: [ObjectIdentifier: Shown] = [:]
+    /// What each buffer painted lately shows, by `bufferID`.
+    private var buffers: [Int: BufferFrame] = [:]
+    /// Most buffers remembered (a pool keeps two or three).
+    private static let rememberedBuffers = 6
+    /// Frames painted so far.
+    private var frame = 0
+    /// The latest frame in which each scroll node's area was not just its content moved
+    /// (painted, not moved): a buffer painted before that cannot move its pixels.
+    private var lastPainted: [ObjectIdentifier: Int] = [:]
     /// Scroll nodes with a change in their area since the latest frame other than their
     /// offset (a content node's paint, geometry, structure): painted, never moved.
     private var changed: Set<ObjectIdentifier> = []
@@ -31,8 +81,10 @@ public final class ScrollPainter {
     /// (`Window.structureVersion`): a frame looks at these, not at every node.
     private var scrollNodes: [ScrollNode] = []
     private var scannedVersion: Int?
-    /// Frames painted and scroll moves made, for benchmarks and diagnostics.
+    /// Scroll moves made, and those of them made by moving the buffer in its pool, for
+    /// benchmarks and tests.
     public private(set) var moveCount = 0
+    public private(set) var poolMoveCount = 0
 
     public init() {}
 
@@ -60,75 +112,96 @@ public final class ScrollPainter {
         }
     }
 
-    /// Paints one frame into `canvas` and returns the rects it painted (everything else
-    /// was copied or kept). `damage`: what changed since the latest frame; `stale`: what
-    /// the canvas lacks besides (other buffers showed later frames); `previous`: the
-    /// latest frame when it is in another canvas of the same size, copied for `stale`
-    /// and the moves (nil: the canvas holds the latest frame outside `stale`, or is new).
-    /// `allowsMoves` false paints everything that changed (e.g. under the overlay).
+    /// Paints one frame into `buffer` and returns the rects it painted (everything else
+    /// was moved, copied or kept). `damage`: what changed since the latest frame; `stale`:
+    /// what the buffer lacks besides (other buffers showed later frames); `previous`: the
+    /// latest frame when it is in another canvas of the same size, copied for the part of
+    /// `stale` no move rewrites (nil: the buffer holds the latest frame outside `stale`,
+    /// or is new). `allowsMoves` false paints everything that changed: marks are painted
+    /// over the tree in this frame (e.g. the overlay), which a move would carry along.
     @discardableResult
-    public func paint(damage: [PixelRect], stale: [PixelRect], previous: Canvas?, into canvas: Canvas,
+    public func paint(damage: [PixelRect], stale: [PixelRect], previous: Canvas?, into buffer: some ScrollPaintBuffer,
                       with renderer: Renderer, allowsMoves: Bool = true) -> [PixelRect] {
-        var painted: [PixelRect] = []
-        let source = previous ?? (stale.isEmpty ? canvas : nil)
+        frame += 1
         let scrollNodes = visibleScrollNodes(of: renderer.window)
-        var moves: [(rect: PixelRect, dx: Int, dy: Int)] = []
-        if allowsMoves, source != nil {
-            moves = scrollNodes.compactMap { move(of: $0, damage: damage, renderer: renderer) }
+        let before = buffers[buffer.bufferID]
+        var moves: [Move] = []
+        for node in scrollNodes {
+            let id = ObjectIdentifier(node)
+            guard allowsMoves, let rect = renderer.paintedRect(of: node), isMovedOnly(node, rect, damage, renderer) else {
+                lastPainted[id] = frame
+                continue
+            }
+            // The buffer shows the node's content translated if no frame since painted it.
+            guard let before, !before.hasMarks, lastPainted[id, default: .min] <= before.frame,
+                  let then = before.shown[id], then.node === node, then.rect == rect else { continue }
+            let shift = renderer.contentShift(of: node)
+            let move = Move(rect: rect, dx: then.shiftX - shift.x, dy: then.shiftY - shift.y)
+            if abs(move.dx) < rect.width, abs(move.dy) < rect.height { moves.append(move) }
+        }
+        var painted: [PixelRect] = []
+        var canvas = buffer.canvas
+        var shifted = false
+        for move in moves {
+            // A vertical move across the whole width and most of the height moves the
+            // buffer in its pool: only the rows above and below the node are copied.
+            if move.dx == 0, move.dy != 0, move.rect.minX == 0, move.rect.maxX == canvas.width,
+               2 * move.rect.height > canvas.height, !shifted,
+               buffer.shiftRows(by: -move.dy, keeping: [0 ..< move.rect.minY, move.rect.maxY ..< canvas.height]) {
+                canvas = buffer.canvas
+                shifted = true
+                poolMoveCount += 1
+            } else {
+                canvas.copyPixels(into: move.kept, from: canvas, movedBy: move.dx, dy: move.dy)
+            }
+            painted += move.rect.subtracting(move.kept) + Self.indicatorStrips(of: move, scale: renderer.scale)
+            moveCount += 1
         }
         let moved = moves.map(\.rect)
+        // Catching up needs no copy where a move rewrote every pixel anyway.
+        var rects = stale
+        for area in moved { rects = rects.flatMap { $0.subtracting(area) } }
         if let previous {
-            // Catching up needs no copy where a move rewrites every pixel anyway.
-            var rects = stale
-            for area in moved { rects = rects.flatMap { $0.subtracting(area) } }
             for rect in rects { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
         } else {
-            painted += stale
-        }
-        if let source {
-            for move in moves {
-                let kept = move.rect.intersection(move.rect.offsetBy(dx: move.dx, dy: move.dy))
-                canvas.copyPixels(into: kept, from: source, movedBy: move.dx, dy: move.dy)
-                painted += move.rect.subtracting(kept)
-                painted += Self.indicatorStrips(of: move.rect, scale: renderer.scale)
-                moveCount += 1
-            }
+            painted += rects
         }
         // A moved area's damage is the move's; what rounding put beyond it is painted.
         for rect in damage {
             painted += moved.reduce([rect]) { parts, area in parts.flatMap { $0.subtracting(area) } }
         }
         renderer.render(damage: painted, into: canvas)
+        remember(scrollNodes, in: buffer.bufferID, renderer: renderer, hasMarks: !allowsMoves)
+        return painted
+    }
+
+    /// Takes note of where the scroll nodes are painted in this frame, in `bufferID`.
+    private func remember(_ scrollNodes: [ScrollNode], in bufferID: Int, renderer: Renderer, hasMarks: Bool) {
         shown.removeAll(keepingCapacity: true)
-        changed.removeAll(keepingCapacity: true)
         for node in scrollNodes {
             guard let rect = renderer.paintedRect(of: node) else { continue }
             let shift = renderer.contentShift(of: node)
             shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, shiftX: shift.x, shiftY: shift.y)
         }
-        return painted
+        changed.removeAll(keepingCapacity: true)
+        buffers[bufferID] = BufferFrame(frame: frame, shown: shown, hasMarks: hasMarks)
+        if buffers.count > Self.rememberedBuffers, let oldest = buffers.min(by: { $0.value.frame < $1.value.frame }) {
+            buffers[oldest.key] = nil
+        }
     }
 
-    /// The shift of `node`'s painted area since the latest frame, when copying it is exact.
-    private func move(of node: ScrollNode, damage: [PixelRect],
-                      renderer: Renderer) -> (rect: PixelRect, dx: Int, dy: Int)? {
-        guard !changed.contains(ObjectIdentifier(node)), let before = shown[ObjectIdentifier(node)], before.node === node,
-              let rect = renderer.paintedRect(of: node), rect == before.rect, isOpaqueAndOnTop(node, rect, renderer)
-        else { return nil }
-        // The content is its image at offset zero moved by the snapped offset: moving it
-        // by the change of that shift gives exactly what painting it there would.
-        let shift = renderer.contentShift(of: node)
-        let dx = before.shiftX - shift.x, dy = before.shiftY - shift.y
+    /// Whether `node`'s area changed since the latest frame by nothing but its offset: the
+    /// same place, nothing else invalidated there, and only its own content painted there.
+    private func isMovedOnly(_ node: ScrollNode, _ rect: PixelRect, _ damage: [PixelRect], _ renderer: Renderer) -> Bool {
+        let id = ObjectIdentifier(node)
+        guard !changed.contains(id), let latest = shown[id], latest.node === node, latest.rect == rect,
+              isOpaqueAndOnTop(node, rect, renderer) else { return false }
         // Its own offset change damages exactly its area; anything else there is another
-        // change, which a copy would misplace. An offset change within the same snapped
-        // shift moves nothing but the indicators.
-        // (Its damage is its area, or a pixel more where the offset's rounding noise reached
-        // the next pixel.)
+        // change, which a move would misplace. (Its damage is its area, or a pixel more
+        // where the offset's rounding noise reached the next pixel.)
         let slack = PixelRect(minX: rect.minX - 1, minY: rect.minY - 1, maxX: rect.maxX + 1, maxY: rect.maxY + 1)
-        guard abs(dx) < rect.width, abs(dy) < rect.height, damage.contains(where: { $0.contains(rect) }),
-              damage.allSatisfy({ !$0.intersects(rect) || slack.contains($0) })
-        else { return nil }
-        return (rect, dx, dy)
+        let touching = damage.filter { $0.intersects(rect) }
+        return touching.isEmpty || (touching.contains { $0.contains(rect) } && touching.allSatisfy { slack.contains($0) })
     }
 
     /// Whether `node`'s area shows only its own opaque background and its content:
@@ -157,12 +230,14 @@ public final class ScrollPainter {
         return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.maxX, b.maxX) && close(a.maxY, b.maxY)
     }
 
-    /// Bands along the right and bottom edges wide enough for the indicator bars (old,
-    /// new, and where a copy carried the old ones), plus a pixel for rounding.
-    static func indicatorStrips(of rect: PixelRect, scale: RenderScale) -> [PixelRect] {
+    /// Bands along the right and bottom edges wide enough for the indicator bars, plus a
+    /// pixel for rounding, where they are now and where the move carried the old ones.
+    private static func indicatorStrips(of move: Move, scale: RenderScale) -> [PixelRect] {
+        let rect = move.rect
         let band = Int(scale.pixels(ScrollNode.scrollIndicatorInset + ScrollNode.scrollIndicatorThickness).rounded(.up)) + 1
-        return [PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY),
-                PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY)]
+        let strips = [PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY),
+                      PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY)]
+        return strips + strips.map { $0.offsetBy(dx: move.dx, dy: move.dy).intersection(rect) }.filter { !$0.isEmpty }
     }
 
     /// The scroll nodes painted at all: not hidden or transparent, nor any ancestor. The

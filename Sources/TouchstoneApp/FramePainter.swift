@@ -5,17 +5,17 @@ import WaylandClient
 /// Painting for the app's window: turns what changed in the tree (and the touch markers)
 /// into damage, repaints only that into the pool buffer being drawn, and rebuilds the
 /// renderer when the window's scale changes.
-final class FramePainter {
-    let window: NodeCore.Window
-    private(set) var renderer: Renderer
+package final class FramePainter {
+    package let window: NodeCore.Window
+    package private(set) var renderer: Renderer
     var touchMarkers = TouchMarkerTracker()
     /// Painted over the tree and the markers, in the order added.
     var overlays: [AppOverlay] = []
     private var canvases = CanvasCache()
     /// Moves the pixels of scrolled content instead of painting them again.
-    private let scrollPainter = ScrollPainter()
+    package let scrollPainter = ScrollPainter()
 
-    init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
+    package init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
         self.window = window
         renderer = try Renderer(window: window, background: background, scale: 1)
         renderer.warningHandler = warningHandler
@@ -23,7 +23,7 @@ final class FramePainter {
 
     /// Buffer pixels to repaint for what changed since the last call: invalidated nodes
     /// and areas, and touch markers that appeared, moved or went away.
-    func takeDamage() -> [PixelRect] {
+    package func takeDamage() -> [PixelRect] {
         let invalidations = window.takeInvalidations()
         scrollPainter.note(invalidations)
         var rects = renderer.damage(for: invalidations)
@@ -35,7 +35,7 @@ final class FramePainter {
     /// The compositor resized the window or changed its scale: the root is re-laid to the
     /// window (its subnodes keep their frames) and the renderer follows the scale. The
     /// window repaints everything into new buffers after this, so pending damage is dropped.
-    func resize(to size: LogicalSize, scale: SurfaceScale) {
+    package func resize(to size: LogicalSize, scale: SurfaceScale) {
         let points = Size(width: Double(size.width), height: Double(size.height))
         window.size = points
         window.root.frame = Rect(origin: window.root.frame.origin, size: points)
@@ -63,15 +63,16 @@ final class FramePainter {
     /// overlays over what was painted. What was copied from the latest frame (catching up,
     /// `context.stale`) has its markers and overlays already: painting them again there
     /// would blend their translucent parts twice.
-    func paint(_ context: PaintContext) {
-        guard let canvas = canvases.canvas(for: context.buffer) else { return }
-        // Markers and overlays paint over the tree where it was repainted: a copy would
+    package func paint(_ context: PaintContext) {
+        guard let buffer = PoolPaintBuffer(memory: context.memory, wrap: { [unowned self] in canvases.canvas(for: $0) })
+        else { return }
+        // Markers and overlays paint over the tree where it was repainted: a move would
         // carry them along, so frames with any of them on repaint what changed.
         let previous = context.previous.flatMap { canvases.canvas(for: $0) }
         let allowsMoves = !window.showsTappableAreas && touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
         let painted = scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous,
-                                          into: canvas, with: renderer, allowsMoves: allowsMoves)
-        touchMarkers.paint(with: renderer, damage: painted, into: canvas)
-        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: canvas) }
+                                          into: buffer, with: renderer, allowsMoves: allowsMoves)
+        touchMarkers.paint(with: renderer, damage: painted, into: buffer.canvas)
+        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: buffer.canvas) }
     }
 }

@@ -49,49 +49,55 @@ public struct PixelBufferView {
     }
 }
 
-/// One memfd-backed `wl_buffer` with its mapping.
+/// One buffer of a surface: its memory (`ShmMemory`) and the `wl_buffer` over where the
+/// buffer is in it now. Scrolling moves the buffer in its memory; the next attach then
+/// gets a new `wl_buffer` at the new offset from the pool kept for it.
 public final class ShmBuffer {
     public let size: PixelSize
-    public let stride: Int
-    let memory: UnsafeMutableRawPointer
-    let byteCount: Int
-    let buffer: WlBuffer
+    public let memory: ShmMemory
+    private let pool: WlShmPool
+    private var current: (buffer: WlBuffer, offset: Int)
+    /// Called on `wl_buffer.release` of whichever `wl_buffer` was attached last.
+    var onRelease: (() -> Void)?
 
-    init(shm: WlShm, size: PixelSize) throws(ShmError) {
-        guard size.width > 0, size.height > 0, size.width <= 16384, size.height <= 16384 else {
-            throw .tooLarge(size)
-        }
-        let stride = size.width * 4
-        let byteCount = stride * size.height
-        let fd: Int32
-        do throws(SystemCallError) {
-            fd = try AnonymousMemory.create(name: "touchstone-shm")
-        } catch { throw .memfd(error) }
-        defer { close(fd) }
-        do throws(SystemCallError) {
-            try retryingEINTR("ftruncate") { ftruncate(fd, off_t(byteCount)) }
-        } catch { throw .resize(error) }
-        let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
-        guard let mapped, mapped != MAP_FAILED else {
-            throw .map(SystemCallError(call: "mmap", errno: Glibc.errno))
-        }
-        let pool = shm.createPool(fd: fd, size: Int32(byteCount))
-        buffer = pool.createBuffer(offset: 0, width: Int32(size.width), height: Int32(size.height),
-                                   stride: Int32(stride), format: .argb8888)
-        // The buffer keeps the memory alive on the compositor side; the pool can go now.
-        pool.destroy()
+    init(shm: WlShm, size: PixelSize, scrolling: Bool) throws(ShmError) {
+        memory = try ShmMemory(width: size.width, height: size.height, poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil)
+        pool = shm.createPool(fd: memory.fd, size: Int32(memory.capacity))
         self.size = size
-        self.stride = stride
-        self.memory = mapped
-        self.byteCount = byteCount
+        current = (Self.makeBuffer(pool: pool, memory: memory, size: size), memory.offset)
+        watch(current.buffer)
     }
 
     deinit {
-        munmap(memory, byteCount)
+        pool.destroy()
     }
 
-    public var view: PixelBufferView {
-        PixelBufferView(pixels: memory, stride: stride, width: size.width, height: size.height)
+    public var stride: Int { memory.stride }
+
+    public var view: PixelBufferView { memory.view }
+
+    /// The `wl_buffer` to attach: the one over the memory's current offset (the previous
+    /// one, idle since its release, is destroyed when the offset moved).
+    var buffer: WlBuffer {
+        if current.offset != memory.offset {
+            current = (Self.makeBuffer(pool: pool, memory: memory, size: size), memory.offset)
+            watch(current.buffer)
+        }
+        return current.buffer
+    }
+
+    private static func makeBuffer(pool: WlShmPool, memory: ShmMemory, size: PixelSize) -> WlBuffer {
+        pool.createBuffer(offset: Int32(memory.offset), width: Int32(size.width), height: Int32(size.height),
+                          stride: Int32(memory.stride), format: .argb8888)
+    }
+
+    private func watch(_ buffer: WlBuffer) {
+        // The buffer holds its `wl_buffer`s, so none outlives it.
+        buffer.onEvent = { [unowned(unsafe) self] event in
+            switch event {
+            case .release: onRelease?()
+            }
+        }
     }
 }
 
@@ -102,9 +108,12 @@ public final class ShmBufferPool {
     private let shm: WlShm
     private var chain = SwapChain<ShmBuffer>()
     private var currentSize: PixelSize?
+    /// Whether buffers are windows onto large sparse memfds that scroll (`ShmMemory`).
+    private let scrolling: Bool
 
-    init(shm: WlShm) {
+    init(shm: WlShm, scrolling: Bool) {
         self.shm = shm
+        self.scrolling = scrolling
     }
 
     /// Buffers currently committed and not yet released.
@@ -116,8 +125,7 @@ public final class ShmBufferPool {
     public func acquire(size: PixelSize, damage: DamageRegion) throws(ShmError) -> SwapChain<ShmBuffer>.Acquired? {
         currentSize = size
         let acquired = try chain.acquire(size: size, damage: damage) { (size) throws(ShmError) -> ShmBuffer in
-            let buffer = try ShmBuffer(shm: shm, size: size)
-            return buffer
+            try ShmBuffer(shm: shm, size: size, scrolling: scrolling)
         }
         if let acquired, acquired.age == 0 { watchRelease(of: acquired) }
         return acquired
@@ -125,12 +133,9 @@ public final class ShmBufferPool {
 
     private func watchRelease(of acquired: SwapChain<ShmBuffer>.Acquired) {
         let id = acquired.id
-        acquired.storage.buffer.onEvent = { [weak self] event in
-            switch event {
-            case .release:
-                guard let self else { return }
-                chain.release(id: id, currentSize: currentSize)
-            }
+        acquired.storage.onRelease = { [weak self] in
+            guard let self else { return }
+            chain.release(id: id, currentSize: currentSize)
         }
     }
 

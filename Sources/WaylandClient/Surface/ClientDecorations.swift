@@ -30,9 +30,9 @@ final class ClientDecorations {
         titleSurface = connection.compositor.createSurface()
         titleSubsurface = subcompositor.getSubsurface(surface: titleSurface, parent: parent)
         titleViewport = connection.viewporter?.getViewport(surface: titleSurface)
-        titlePool = ShmBufferPool(shm: connection.shm)
+        titlePool = ShmBufferPool(shm: connection.shm, scrolling: false)
         if let viewporter = connection.viewporter,
-           let buffer = try? ShmBuffer(shm: connection.shm, size: PixelSize(width: 1, height: 1)) {
+           let buffer = try? ShmBuffer(shm: connection.shm, size: PixelSize(width: 1, height: 1), scrolling: false) {
             buffer.view.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), argb: 0)
             let surface = connection.compositor.createSurface()
             let subsurface = subcompositor.getSubsurface(surface: surface, parent: parent)
@@ -88,7 +88,7 @@ final class ClientDecorations {
         let size = scale.bufferSize(for: logical)
         let full = DamageRegion([PixelRect(size: size)])
         guard let acquired = try titlePool.acquire(size: size, damage: full) else { return false }
-        paint(PaintContext(buffer: acquired.storage.view, repaint: full, damage: full, stale: DamageRegion(),
+        paint(PaintContext(memory: acquired.storage.memory, repaint: full, damage: full, stale: DamageRegion(),
                            previous: nil, scale: scale, logicalSize: logical))
         if applied?.layout != layout {
             titleSubsurface.setPosition(x: Int32(title.x), y: Int32(title.y))

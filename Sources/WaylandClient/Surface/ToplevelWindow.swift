@@ -52,8 +52,12 @@ public struct WindowConfiguration: Sendable {
 
 /// One frame to paint: the buffer's pixels and what must be repainted in them.
 public struct PaintContext {
-    /// Raw ARGB8888 premultiplied pixels of the buffer being drawn.
-    public let buffer: PixelBufferView
+    /// The memory of the buffer being drawn: its pixels, which a scrolling buffer can move
+    /// by whole rows without copying them (`ShmMemory.shiftRows`).
+    public let memory: ShmMemory
+    /// Raw ARGB8888 premultiplied pixels of the buffer being drawn (where they are after
+    /// any `memory.shiftRows`).
+    public var buffer: PixelBufferView { memory.view }
     /// Pixels that must be repainted: changes since the last frame plus whatever this buffer
     /// missed while other buffers were shown. Painting outside it is allowed but wasted.
     public let repaint: DamageRegion
@@ -69,6 +73,17 @@ public struct PaintContext {
     public let previous: PixelBufferView?
     public let scale: SurfaceScale
     public let logicalSize: LogicalSize
+
+    package init(memory: ShmMemory, repaint: DamageRegion, damage: DamageRegion, stale: DamageRegion,
+                 previous: PixelBufferView?, scale: SurfaceScale, logicalSize: LogicalSize) {
+        self.memory = memory
+        self.repaint = repaint
+        self.damage = damage
+        self.stale = stale
+        self.previous = previous
+        self.scale = scale
+        self.logicalSize = logicalSize
+    }
 }
 
 /// An xdg toplevel window on a `wl_surface`, with its buffers, frame pacing and scale.
@@ -171,7 +186,7 @@ public final class ToplevelWindow {
         surface = connection.compositor.createSurface()
         xdgSurface = connection.wmBase.getXdgSurface(surface: surface)
         toplevel = xdgSurface.getToplevel()
-        pool = ShmBufferPool(shm: connection.shm)
+        pool = ShmBufferPool(shm: connection.shm, scrolling: true)
         viewport = configuration.allowsFractionalScale ? connection.viewporter?.getViewport(surface: surface) : nil
         fractionalScale = viewport == nil ? nil : connection.fractionalScaleManager?.getFractionalScale(surface: surface)
         if let height = configuration.titleBarHeight {
@@ -384,7 +399,7 @@ public final class ToplevelWindow {
             return
         }
         if let (acquired, damage) = content {
-            onPaint?(PaintContext(buffer: acquired.storage.view, repaint: acquired.repaint, damage: damage,
+            onPaint?(PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
                                   stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
                                   logicalSize: logicalSize))
         }

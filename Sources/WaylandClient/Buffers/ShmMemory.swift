@@ -1,0 +1,163 @@
+import CLinuxEvents
+import Glibc
+import Synchronization
+
+/// The pixels of one buffer as a window onto its own memfd: foot's "shm scrolling".
+///
+/// A scrolling memory is a sparse memfd much larger than a frame (`scrollingPoolSize`);
+/// the buffer is the `frameBytes` at `offset`. Moving the content of the buffer up or
+/// down by whole rows (`shiftRows`) moves the window instead of the pixels: the rows
+/// already painted stay where they are and only the rows that scrolled in are new. When
+/// the window reaches an end of the memory, the frame is copied once to the other end;
+/// pages the window left behind are given back (`FALLOC_FL_PUNCH_HOLE`), so at most
+/// `frameBytes + 2 × holeThreshold` (plus a page each side) are resident. A plain memory
+/// (`poolSize` nil, or when the large memfd cannot be had) is one frame: it never shifts.
+public final class ShmMemory {
+    /// The memfd's size for a scrolling buffer: 256 MiB of address space, nearly all of it
+    /// never touched (sparse). At 1920×1080 (8 MiB a frame) and 7 rows a frame, the window
+    /// moves ~4,700 frames before the one copy back; never less than four frames' worth.
+    public static let scrollingPoolSize = 256 << 20
+    /// Dead pages behind (or ahead of) the window are punched out once there are this many
+    /// bytes of them: one `fallocate` every ~20 frames at 1920×1080 and 7 rows a frame.
+    public static let holeThreshold = 256 << 10
+
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    /// The bytes of one frame: `stride × height`.
+    public let frameBytes: Int
+    /// The memfd's size (what the compositor's pool maps).
+    public let capacity: Int
+    /// Where the buffer starts in the memory (a multiple of 4; changed by `shiftRows`).
+    public private(set) var offset = 0
+    /// Unique in the process: tells buffers apart across frames even when an address is reused.
+    public let serial: Int
+    /// The memfd, owned: the pool of the buffer's `wl_buffer`s is made from it.
+    let fd: Int32
+    private let base: UnsafeMutableRawPointer
+    /// The byte range that may hold pages (touched since it was last punched).
+    private var touched: Range<Int>
+    private static let serials = Atomic(0)
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Memory for a `width × height` ARGB8888 buffer; `poolSize` asks for a sparse memfd of
+    /// that many bytes (`scrollingPoolSize`; at least four frames) that scrolls.
+    public init(width: Int, height: Int, poolSize: Int?) throws(ShmError) {
+        let size = PixelSize(width: width, height: height)
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else { throw .tooLarge(size) }
+        stride = width * 4
+        let frameBytes = stride * height
+        self.frameBytes = frameBytes
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try AnonymousMemory.create(name: "touchstone-shm")
+        } catch { throw .memfd(error) }
+        // wl_shm pool sizes are Int32; a frame too large for four in the pool does not scroll.
+        var mapped: (base: UnsafeMutableRawPointer, size: Int)?
+        if let poolSize, case let wanted = max(poolSize, 4 * frameBytes), wanted <= Int(Int32.max) {
+            mapped = Self.map(fd: fd, size: wanted)
+        }
+        if mapped == nil {
+            do throws(SystemCallError) {
+                try retryingEINTR("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
+            } catch {
+                close(fd)
+                throw .resize(error)
+            }
+            guard let pointer = mmap(nil, frameBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED else {
+                let error = SystemCallError(call: "mmap", errno: Glibc.errno)
+                close(fd)
+                throw .map(error)
+            }
+            mapped = (pointer, frameBytes)
+        }
+        self.width = width
+        self.height = height
+        self.fd = fd
+        base = mapped!.base
+        capacity = mapped!.size
+        touched = 0 ..< frameBytes
+        serial = Self.serials.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// Sizes and maps a sparse memfd; nil when either fails (the caller falls back to one frame).
+    private static func map(fd: Int32, size: Int) -> (base: UnsafeMutableRawPointer, size: Int)? {
+        guard (try? retryingEINTR("ftruncate", { ftruncate(fd, off_t(size)) })) != nil,
+              let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED
+        else { return nil }
+        return (pointer, size)
+    }
+
+    deinit {
+        munmap(base, capacity)
+        close(fd)
+    }
+
+    /// Whether `shiftRows` can move the window (the memory is larger than a frame).
+    public var isScrolling: Bool { capacity >= 2 * frameBytes }
+
+    /// The buffer's pixels now; valid until the next `shiftRows`.
+    public var view: PixelBufferView {
+        PixelBufferView(pixels: base + offset, stride: stride, width: width, height: height)
+    }
+
+    /// Moves the buffer's content up by `rows` (down when negative): afterwards row `y`
+    /// holds what row `y + rows` held, except the rows in `fixed`, which keep their pixels.
+    /// Rows whose source was outside the buffer hold garbage: the caller paints them.
+    /// False (nothing done) when the memory does not scroll or `rows` is not less than the height.
+    @discardableResult
+    public func shiftRows(by rows: Int, keeping fixed: [Range<Int>]) -> Bool {
+        guard isScrolling, abs(rows) < height else { return false }
+        guard rows != 0 else { return true }
+        let delta = rows * stride
+        var from = offset
+        if from + delta < 0 || from + delta + frameBytes > capacity {
+            // The window reached an end: the frame goes to the other end, once.
+            let to = delta > 0 ? 0 : (capacity - frameBytes) / Self.pageSize * Self.pageSize
+            memmove(base + to, base + from, frameBytes)
+            touch(to ..< to + frameBytes)
+            from = to
+        }
+        offset = from + delta
+        touch(offset ..< offset + frameBytes)
+        // Each band goes back from its old place to the same rows of the new window, in
+        // the order in which none overwrites another's source before it is read.
+        let bands = fixed.map { $0.clamped(to: 0 ..< height) }.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        for band in rows > 0 ? bands.reversed() : bands {
+            memmove(base + offset + band.lowerBound * stride, base + from + band.lowerBound * stride, band.count * stride)
+        }
+        releaseDeadPages()
+        return true
+    }
+
+    private func touch(_ range: Range<Int>) {
+        touched = min(touched.lowerBound, range.lowerBound) ..< max(touched.upperBound, range.upperBound)
+    }
+
+    /// Punches out whole pages outside the window once there are `holeThreshold` bytes of them.
+    private func releaseDeadPages() {
+        let page = Self.pageSize
+        let start = offset / page * page, end = (offset + frameBytes + page - 1) / page * page
+        if start - touched.lowerBound >= Self.holeThreshold {
+            punch(touched.lowerBound / page * page ..< start)
+            touched = start ..< touched.upperBound
+        }
+        if touched.upperBound - end >= Self.holeThreshold {
+            punch(end ..< min(capacity, (touched.upperBound + page - 1) / page * page))
+            touched = touched.lowerBound ..< end
+        }
+    }
+
+    private func punch(_ range: Range<Int>) {
+        // FALLOC_FL_PUNCH_HOLE (0x02) | FALLOC_FL_KEEP_SIZE (0x01): Swift's Glibc lacks the names.
+        // A failure only leaves the pages resident.
+        _ = fallocate(fd, 0x02 | 0x01, off_t(range.lowerBound), off_t(range.count))
+    }
+
+    /// Bytes of the memfd that hold pages now (`st_blocks`), for tests of the bound.
+    public var residentBytes: Int {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return 0 }
+        return Int(status.st_blocks) * 512
+    }
+}

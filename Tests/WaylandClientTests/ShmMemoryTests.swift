@@ -1,0 +1,79 @@
+import Testing
+import WaylandClient
+
+/// Row `y`'s pixels carry its number, so a test can read where each row came from.
+private func label(_ memory: ShmMemory, rows: Range<Int>, base: UInt32) {
+    for y in rows { memory.view.fill(PixelRect(x: 0, y: y, width: memory.width, height: 1), argb: base + UInt32(y)) }
+}
+
+private func rowValues(_ memory: ShmMemory) -> [UInt32] {
+    memory.view.withPixels { bytes in
+        (0 ..< memory.height).map { y in
+            let row = (0 ..< memory.width).map { bytes.load(fromByteOffset: y * memory.stride + $0 * 4, as: UInt32.self) }
+            return row.allSatisfy { $0 == row[0] } ? row[0] : 0xDEAD_BEEF
+        }
+    }
+}
+
+/// The pool-offset buffers of shm scrolling (ShmMemory): a shift moves the buffer in its
+/// memory, keeps the fixed rows, wraps around at both ends, and gives pages back.
+@Suite struct ShmMemoryTests {
+    @Test func shiftingUpMovesEveryRowButTheKeptBandsWithoutTouchingTheirPixels() throws {
+        let memory = try ShmMemory(width: 8, height: 10, poolSize: 1 << 20)
+        label(memory, rows: 0 ..< 10, base: 100)
+        let offset = memory.offset
+        #expect(memory.shiftRows(by: 3, keeping: [0 ..< 2, 9 ..< 10]))
+        #expect(memory.offset == offset + 3 * memory.stride, "the buffer moved, its rows did not")
+        let rows = rowValues(memory)
+        #expect(Array(rows[0 ..< 2]) == [100, 101], "the band above stays")
+        #expect(Array(rows[2 ..< 6]) == [105, 106, 107, 108], "the scrolled rows show the rows 3 below")
+        #expect(rows[9] == 109, "the band below stays")
+    }
+
+    @Test func shiftingDownAtTheStartWrapsToTheEndOnceAndKeepsTheContent() throws {
+        let memory = try ShmMemory(width: 8, height: 10, poolSize: 1 << 20)
+        label(memory, rows: 0 ..< 10, base: 100)
+        #expect(memory.offset == 0)
+        #expect(memory.shiftRows(by: -4, keeping: [0 ..< 1]))
+        #expect(memory.offset > memory.capacity / 2, "the frame went to the other end")
+        let rows = rowValues(memory)
+        #expect(rows[0] == 100)
+        #expect(Array(rows[5 ..< 10]) == [101, 102, 103, 104, 105], "rows moved down by four")
+    }
+
+    @Test func shiftingUpPastTheEndWrapsToTheStart() throws {
+        let memory = try ShmMemory(width: 64, height: 16, poolSize: 1 << 20)
+        #expect(memory.capacity == 1 << 20)
+        label(memory, rows: 0 ..< 16, base: 0)
+        var wrapped = false
+        for step in 1 ... 300 {
+            let before = memory.offset
+            #expect(memory.shiftRows(by: 15, keeping: []))
+            wrapped = wrapped || memory.offset < before
+            label(memory, rows: 1 ..< 16, base: UInt32(step * 15))
+            #expect(memory.offset + memory.frameBytes <= memory.capacity)
+            #expect(rowValues(memory)[0] == UInt32(step * 15), "step \(step): the kept row moved")
+        }
+        #expect(wrapped, "300 shifts of 15 rows of 256 bytes pass the end of 1 MiB")
+    }
+
+    @Test func pagesBehindTheBufferAreGivenBack() throws {
+        let memory = try ShmMemory(width: 1024, height: 256, poolSize: 64 << 20)  // 1 MiB frames
+        label(memory, rows: 0 ..< 256, base: 1)
+        for _ in 0 ..< 400 {
+            #expect(memory.shiftRows(by: 100, keeping: []))
+            label(memory, rows: 156 ..< 256, base: 7)
+            #expect(memory.residentBytes <= memory.frameBytes + 2 * ShmMemory.holeThreshold + 2 * 4096 + 100 * memory.stride)
+        }
+        #expect(memory.offset > 30 << 20, "the buffer went far beyond what stays resident")
+    }
+
+    @Test func aPlainMemoryOrAShiftOfTheWholeHeightDoesNotShift() throws {
+        let plain = try ShmMemory(width: 8, height: 10, poolSize: nil)
+        #expect(plain.capacity == plain.frameBytes && !plain.isScrolling)
+        #expect(!plain.shiftRows(by: 1, keeping: []))
+        let scrolling = try ShmMemory(width: 8, height: 10, poolSize: 1 << 20)
+        #expect(!scrolling.shiftRows(by: 10, keeping: []) && scrolling.offset == 0)
+        #expect(scrolling.serial != plain.serial)
+    }
+}
