@@ -1,6 +1,7 @@
 // Offline costs and how they grow with size, not a test: run with
 //
-//     swift run -c release ReplayBenchmarks [--max N] [--runs N] [--examples DIR]
+//     swift run -c release ReplayBenchmarks [--max N] [--runs N] [--only load|parse|replay]
+//                                           [--examples DIR] [--example NAME]
 //
 // - scene loading (`SceneDecoder.decode` of a file already in memory), µs per node, on
 //   balanced trees (fan-out 8) of buttons, toggles, sliders and labelled plain nodes,
@@ -8,9 +9,10 @@
 // - input-script parsing (`InputScript.decode`), ns per line, from 1,000 lines up to `--max`;
 // - replay of each example (examples/NAME.json with its input script repeated, times
 //   shifted, to `--max` events): parsing, dispatch and the event log's lines, in input
-//   events per second.
+//   events per second (`--example NAME`: that example only).
 //
-// Each figure is the median of `--runs` timed runs (default 5; the largest size runs 3).
+// Each figure is the median of `--runs` timed runs (default 5; the largest size runs 3), after
+// an untimed run that prints the event log's line count and digest (compare two builds with it).
 // Profile one part under callgrind with e.g. `--only load --max 100000 --runs 1`.
 import Foundation
 import NodeCore
@@ -22,6 +24,7 @@ struct Options {
     var runs = 5
     var only: String?
     var examples = "examples"
+    var example: String?
 
     init(_ arguments: [String]) {
         var it = arguments.makeIterator()
@@ -31,7 +34,8 @@ struct Options {
             case "--runs": runs = it.next().flatMap(Int.init) ?? runs
             case "--only": only = it.next()
             case "--examples": examples = it.next() ?? examples
-            default: fatalError("unknown argument \(argument); use --max N --runs N --only load|parse|replay --examples DIR")
+            case "--example": example = it.next()
+            default: fatalError("unknown argument \(argument); use --max N --runs N --only load|parse|replay --examples DIR --example NAME")
             }
         }
     }
@@ -192,7 +196,8 @@ if options.wants("replay") {
     print("\nReplay (parse the script, dispatch every event, build every event-log line), per example:")
     let folder = URL(fileURLWithPath: options.examples)
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        .filter { $0.hasSuffix(".input.jsonl") }.map { String($0.dropLast(".input.jsonl".count)) }.sorted()
+        .filter { $0.hasSuffix(".input.jsonl") }.map { String($0.dropLast(".input.jsonl".count)) }
+        .filter { options.example == nil || $0 == options.example }.sorted()
     if names.isEmpty { print("  no examples found in \(folder.path) (use --examples DIR)") }
     for name in names {
         guard let sceneBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name).json").path),
@@ -200,23 +205,33 @@ if options.wants("replay") {
         print("  \(name):")
         for count in sizes.filter({ $0 >= 10_000 }) {
             let script = repeated(Array(scriptBytes), to: count)
-            var lines = 0
-            var bytesOut = 0
-            let seconds = medianSeconds(runs: runs(for: count)) {
+            /// One replay; with `digest`, also the FNV-1a hash of the whole event log (its lines,
+            /// each ended by a newline), so that runs of two builds can be compared.
+            func replay(digest: UnsafeMutablePointer<UInt64>?) -> Int {
                 guard let scene = try? SceneDecoder.decode(Array(sceneBytes), file: name),
                       let events = try? InputScript.decode(script, file: name) else { fatalError("example rejected") }
+                var lines = 0
                 var buffer: [UInt8] = []
                 buffer.reserveCapacity(4096)
                 let replay = Replay(scene: scene) { entry in
                     entry.appendLine(to: &buffer)
                     lines += 1
-                    if buffer.count > 4000 { bytesOut &+= buffer.count; buffer.removeAll(keepingCapacity: true) }
+                    if let digest {
+                        buffer.append(UInt8(ascii: "\n"))
+                        for byte in buffer { digest.pointee = (digest.pointee ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                    }
+                    if buffer.count > 4000 || digest != nil { buffer.removeAll(keepingCapacity: true) }
                 }
                 replay.play(events)
+                return lines
             }
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+            let lines = replay(digest: &digest)
+            let seconds = medianSeconds(runs: runs(for: count)) { _ = replay(digest: nil) }
             precondition(lines > 0)
             print("    \(column(String(count), 9)) events: \(column(fixed(Double(count) / seconds / 1e6, 2), 5)) M events/s"
-                  + "  (\(fixed(seconds * 1e9 / Double(count), 0)) ns per event)")
+                  + "  (\(fixed(seconds * 1e9 / Double(count), 0)) ns per event; \(lines) log lines, digest "
+                  + String(digest, radix: 16) + ")")
         }
     }
 }

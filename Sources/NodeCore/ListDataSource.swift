@@ -7,10 +7,16 @@ public protocol ListDataSource: AnyObject {
     func list(_ list: ListNode, nodeForRowAt index: Int) -> Node
     /// Row `index`'s extent along the list's axis; nil (the default) uses `list.rowExtent`.
     func list(_ list: ListNode, extentOfRowAt index: Int) -> Double?
+    /// Makes `node`, which this source gave for a row that has since left the preload range,
+    /// exactly the node `list(_:nodeForRowAt:)` would give for row `index` (UIKit's cell
+    /// reuse, behaviour.md §10.1); false when it cannot, and the list asks for a new node.
+    /// The default is false: every row gets a new node.
+    func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool
 }
 
 extension ListDataSource {
     public func list(_ list: ListNode, extentOfRowAt index: Int) -> Double? { nil }
+    public func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool { false }
 }
 
 /// Decides and starts batch fetches (Texture's `shouldBatchFetch` and

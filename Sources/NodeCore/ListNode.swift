@@ -41,7 +41,8 @@ open class ListNode: ScrollNode {
     public final var batchFetchingDelegate: ListBatchFetchingDelegate?
     /// The state of the current or last batch fetch.
     public final let batchFetchContext = BatchFetchContext()
-    /// Called with each row node the list creates, before it joins the tree.
+    /// Called with each row node the list creates, before it joins the tree; not again
+    /// when the data source reuses the node for another row.
     public final var rowNodeCreated: ((_ index: Int, _ node: Node) -> Void)?
 
     private var layout: ListLayout
@@ -50,10 +51,15 @@ open class ListNode: ScrollNode {
         let node: Node
         let origin: Point
     }
-    /// The rows alive now, by index.
-    private var liveRows: [Int: LiveRow] = [:]
-    /// The index of each live row, by its node (the audit asks for every row control).
-    private var rowIndexByNode: [ObjectIdentifier: Int] = [:]
+    /// The rows alive now: entry k is row `liveRange.lowerBound + k`; empty while there is
+    /// no data source.
+    private var liveRows: [LiveRow] = []
+    /// Row nodes that left the preload range, for the data source to reuse (behaviour.md
+    /// §10.1); never more than there are live rows.
+    private var reusableRows: [Node] = []
+    /// The index of each live row by its node, made when first asked for (the audit asks
+    /// for every row control) and dropped when the rows change.
+    private var rowIndexByNode: [ObjectIdentifier: Int]?
     private var liveRange: Range<Int> = 0..<0
     /// +1 when the offset last moved toward higher offsets along the axis, -1 lower.
     private var lastDirection: Double
@@ -81,12 +87,20 @@ open class ListNode: ScrollNode {
     public final var numberOfRows: Int { layout.count }
 
     /// The node of row `index` if it is alive now.
-    public final func nodeForRow(at index: Int) -> Node? { liveRows[index]?.node }
+    public final func nodeForRow(at index: Int) -> Node? {
+        let k = index - liveRange.lowerBound
+        return liveRange.contains(index) && k < liveRows.count ? liveRows[k].node : nil
+    }
 
     /// The index of the live row whose node is `node`, if any.
     public final func rowIndex(of node: Node) -> Int? {
         guard node.supernode === self else { return nil }
-        return rowIndexByNode[ObjectIdentifier(node)]
+        if rowIndexByNode == nil {
+            var indices: [ObjectIdentifier: Int] = [:]
+            for (k, row) in liveRows.enumerated() { indices[ObjectIdentifier(row.node)] = liveRange.lowerBound + k }
+            rowIndexByNode = indices
+        }
+        return rowIndexByNode?[ObjectIdentifier(node)]
     }
 
     /// The indices of the rows alive now (at most a few screens of them).
@@ -107,11 +121,12 @@ open class ListNode: ScrollNode {
 
     // MARK: Data
 
-    /// Drops every row and asks the data source again; checks for a batch fetch.
+    /// Drops every row (none is reused) and asks the data source again; checks for a batch fetch.
     public final func reloadData() {
-        for row in liveRows.values { row.node.removeFromSupernode() }
+        for row in liveRows { row.node.removeFromSupernode() }
         liveRows.removeAll()
-        rowIndexByNode.removeAll()
+        reusableRows.removeAll()
+        rowIndexByNode = nil
         liveRange = 0..<0
         let count = dataSource?.numberOfRows(in: self) ?? 0
         if let source = dataSource, (0..<min(count, 1)).contains(where: { source.list(self, extentOfRowAt: $0) != nil }) {
@@ -137,7 +152,7 @@ open class ListNode: ScrollNode {
         let added = layout.contentLength - before
         updateContentSize()
         if isInverted, added != 0 {
-            for (index, row) in liveRows { place(row, at: index) }
+            for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
             let direction = lastDirection
             shiftContent(along: axis, by: added)
             lastDirection = direction  // a shift is not a scroll
@@ -231,23 +246,59 @@ open class ListNode: ScrollNode {
             wanted = from..<(from + ListNode.maximumLiveRows)
         }
         guard wanted != liveRange else { return }
-        for index in liveRange where !wanted.contains(index) {
-            guard let row = liveRows.removeValue(forKey: index) else { continue }
-            rowIndexByNode[ObjectIdentifier(row.node)] = nil
+        let old = liveRange
+        // Rows that left, in index order; leaving the tree cancels their tracking (§10.1).
+        let kept = old.clamped(to: wanted)
+        for (k, row) in liveRows.enumerated() where !kept.contains(old.lowerBound + k) {
             row.node.removeFromSupernode()
+            keepForReuse(row.node)
         }
+        if kept.isEmpty || liveRows.isEmpty {
+            liveRows.removeAll(keepingCapacity: true)
+        } else {
+            liveRows.removeSubrange((kept.upperBound - old.lowerBound)...)
+            liveRows.removeSubrange(..<(kept.lowerBound - old.lowerBound))
+        }
+        // Then the rows that came in, in index order, each made frontmost.
         if let source = dataSource {
-            for index in wanted where liveRows[index] == nil {
-                let node = source.list(self, nodeForRowAt: index)
-                rowNodeCreated?(index, node)
-                let row = LiveRow(node: node, origin: node.frame.origin)
-                place(row, at: index)
-                liveRows[index] = row
-                rowIndexByNode[ObjectIdentifier(node)] = index
-                addSubnode(node)
+            if liveRows.isEmpty {
+                for index in wanted { liveRows.append(addRow(index, from: source)) }
+            } else {
+                for index in wanted.lowerBound..<kept.lowerBound {
+                    liveRows.insert(addRow(index, from: source), at: index - wanted.lowerBound)
+                }
+                for index in kept.upperBound..<wanted.upperBound { liveRows.append(addRow(index, from: source)) }
             }
         }
         liveRange = wanted
+        rowIndexByNode = nil
+        if reusableRows.count > wanted.count { reusableRows.removeLast(reusableRows.count - wanted.count) }
+    }
+
+    /// Row `index`'s node, placed in its row and added as the frontmost subnode: a node
+    /// that left the range, when the data source can reuse it, else a new one.
+    private func addRow(_ index: Int, from source: ListDataSource) -> LiveRow {
+        let node: Node
+        if let reusable = reusableRows.popLast(), source.list(self, reuse: reusable, forRowAt: index) {
+            node = reusable
+        } else {
+            node = source.list(self, nodeForRowAt: index)
+            rowNodeCreated?(index, node)
+        }
+        let row = LiveRow(node: node, origin: node.frame.origin)
+        place(row, at: index)
+        addSubnode(node)
+        return row
+    }
+
+    /// Keeps a row node that left the tree for reuse, unless a touch is still bound into it:
+    /// that touch's later events go to its node, which must stay out of the tree as a
+    /// dropped node would. A tap sequence it ended is forgotten (a new node never continues
+    /// one). Outside a window nothing is kept.
+    private func keepForReuse(_ node: Node) {
+        guard let window, !window.hasTouch(boundInto: node) else { return }
+        window.tapCounter.forgetNodes(in: node)
+        reusableRows.append(node)
     }
 
     /// Moves a row node to its row: its row-relative origin plus the row's start.

@@ -107,7 +107,9 @@ extension Node {
         guard let parent = supernode else { return }
         invalidateSubtree()
         parent.window?.structureVersion &+= 1
-        parent.subnodes.removeAll { $0 === self }
+        // A node is among its parent's subnodes once: removing it there shifts the rest
+        // without the retain and release per sibling of a filtering removal.
+        if let i = parent.subnodes.firstIndex(where: { $0 === self }) { parent.subnodes.remove(at: i) }
         parent.invalidateSubtreeExtent()
         parent.wideChildIndex = nil
         supernode = nil

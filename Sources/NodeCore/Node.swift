@@ -123,6 +123,8 @@ open class Node: Responder {
     /// The grid over the subnodes used by `hitTest` when they are many (WideChildIndex.swift);
     /// nil until needed and after any change to a subnode's hit extent or to the subnodes.
     @exclusivity(unchecked) final var wideChildIndex: WideChildIndex?
+    /// Hit tests that walked every subnode since `wideChildIndex` was last built.
+    @exclusivity(unchecked) final var wideWalks = 0
 
     public init(name: String, frame: Rect = .zero) {
         self.name = name
@@ -189,12 +191,7 @@ open class Node: Responder {
         // children need no retain of their own (`Node.hitTest(_:_:at:)`).
         let children = subnodes
         if children.count >= WideChildIndex.minimumChildren { return hitTestWide(children, point) ?? self }
-        var i = children.count
-        while i > 0 {
-            i -= 1
-            if let hit = Node.hitTest(children, i, at: point) { return hit }
-        }
-        return self
+        return Node.hitTestFrontmost(children, point) ?? self
     }
 
     /// The first node named `name` in this subtree, depth first.

@@ -40,6 +40,10 @@ struct OrderedTable<Key: Hashable, Value> {
 
     /// The values in insertion order.
     var values: [Value] { slots.compactMap { $0?.value } }
+    /// Whether some value satisfies `predicate` (no array is made).
+    func contains(where predicate: (Value) -> Bool) -> Bool {
+        slots.contains { $0.map { predicate($0.value) } ?? false }
+    }
     /// The keys in insertion order.
     var keys: [Key] { slots.compactMap { $0?.key } }
 

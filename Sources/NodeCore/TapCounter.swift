@@ -48,6 +48,13 @@ public struct TapCounter: Sendable {
                             tapCount: touch.tapCount)
     }
 
+    /// Forgets the previous touch when its node is in `subtree`, a detached subtree about
+    /// to serve as other nodes (a list row's reuse): the nodes it stood for are gone, and
+    /// a new node never continues their sequence.
+    public mutating func forgetNodes(in subtree: Node) {
+        if let node = previous?.node.node, subtree.isAncestor(of: node) { previous = nil }
+    }
+
     /// A cancelled touch breaks any tap sequence.
     public mutating func reset() { previous = nil }
 }

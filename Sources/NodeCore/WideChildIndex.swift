@@ -14,6 +14,12 @@
 final class WideChildIndex {
     /// Nodes with fewer subnodes walk them all: a grid would cost more than it saves.
     static let minimumChildren = 32
+    /// Hit tests that walk every subnode before the grid is built, after each change that
+    /// dropped it: building costs some thirty walks (per subnode, a set lookup and the grid
+    /// against a frame test), and a list whose rows come and go as it scrolls drops it
+    /// between most touches. However touches and changes alternate, walking first costs at
+    /// most about twice what building at once would.
+    static let walksBeforeBuilding = 16
     /// A child spanning more cells than this is checked everywhere instead.
     static let maximumCellsPerChild = 36
     /// The median extent size is taken from evenly spread children: this many to twice as many.
@@ -184,9 +190,17 @@ extension Node {
         Node.classesWithBasePointInside.contains(ObjectIdentifier(type(of: self)))
     }
 
-    /// `hitTest`'s loop over many subnodes: only the index's candidates, frontmost first.
+    /// `hitTest`'s loop over many subnodes: only the index's candidates, frontmost first;
+    /// every subnode while the index is not built (`WideChildIndex.walksBeforeBuilding`).
     final func hitTestWide(_ children: [Node], _ point: Point) -> Node? {
-        if wideChildIndex == nil { wideChildIndex = WideChildIndex(children: children) }
+        if wideChildIndex == nil {
+            guard wideWalks >= WideChildIndex.walksBeforeBuilding else {
+                wideWalks += 1
+                return Node.hitTestFrontmost(children, point)
+            }
+            wideWalks = 0
+            wideChildIndex = WideChildIndex(children: children)
+        }
         // Held for the call (a child's override could drop it), not per candidate.
         guard let index = wideChildIndex else { return nil }
         var found: Node?
@@ -195,6 +209,18 @@ extension Node {
             return found != nil
         }
         return found
+    }
+
+    /// The first of `children`, frontmost first, whose `hitTest` at `point` (the parent's
+    /// coordinates) finds a node.
+    @inline(__always)
+    static func hitTestFrontmost(_ children: [Node], _ point: Point) -> Node? {
+        var i = children.count
+        while i > 0 {
+            i -= 1
+            if let hit = hitTest(children, i, at: point) { return hit }
+        }
+        return nil
     }
 
     /// `children[i].hitTest` at `point` (the parent's coordinates) with no retain of the

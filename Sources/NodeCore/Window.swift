@@ -77,6 +77,11 @@ open class Window: Responder {
         return root.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y))
     }
 
+    /// Whether an active touch is bound to `subtree` or a node inside it.
+    public final func hasTouch(boundInto subtree: Node) -> Bool {
+        touches.contains { touch in touch.node.map(subtree.isAncestor(of:)) ?? false }
+    }
+
     /// The active touch with `id`, if any.
     public final func touch(withID id: TouchID) -> Touch? {
         touches[id]

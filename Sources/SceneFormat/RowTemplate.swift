@@ -11,7 +11,10 @@ final class RowTemplate {
     let namePatterns: [RowNamePattern]
     /// Pairs of template names that are as long as each other for some row indices (any
     /// index when `digits` is nil, else those of that many digits), so could be equal.
-    private let possibleClashes: [(first: RowText, second: RowText, digits: Int?)]
+    let possibleClashes: [(first: RowText, second: RowText, digits: Int?)]
+    /// Whether a row's nodes can be made over into another row's (`reuse`): not when the
+    /// template holds a scroll node or a list, nor when some rows are bare nodes.
+    let isReusable: Bool
 
     init(_ root: NodeDescription, file: String) {
         self.root = root
@@ -34,6 +37,7 @@ final class RowTemplate {
             }
         }
         possibleClashes = clashes
+        isReusable = clashes.isEmpty && root.isReusable
     }
 
     /// Row `index`'s node tree.
@@ -45,6 +49,14 @@ final class RowTemplate {
             return Node(name: "row-\(index)")
         }
         return root.makeNode(row: row)
+    }
+
+    /// Makes `row`, a row made by `makeRow` and out of the tree since, row `index`'s;
+    /// false when the template is not reusable.
+    func reuse(_ row: Node, as index: Int) -> Bool {
+        guard isReusable else { return false }
+        root.remake(row, row: String(index))
+        return true
     }
 
     /// Whether two of the template's names are the same for this row (`a{i}1` and `a1{i}` in row 1).

@@ -25,6 +25,8 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
 
     func list(_ list: ListNode, nodeForRowAt index: Int) -> Node { template.makeRow(index) }
 
+    func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool { template.reuse(node, as: index) }
+
     func shouldBatchFetch(for list: ListNode) -> Bool {
         guard let fetch else { return false }
         return count < fetch.total

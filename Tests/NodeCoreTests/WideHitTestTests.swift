@@ -97,10 +97,14 @@ import Testing
         }
     }
 
-    @Test func aWideContainerBuildsItsIndexOnceAndDropsItOnAChange() {
+    @Test func aWideContainerBuildsItsIndexAfterAFewWalksAndDropsItOnAChange() {
         let wide = Node(name: "wide", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         for i in 0..<WideChildIndex.minimumChildren {
             wide.addSubnode(Node(name: "n\(i)", frame: Rect(x: Double(i), y: 0, width: 1, height: 1)))
+        }
+        for _ in 0..<WideChildIndex.walksBeforeBuilding {
+            #expect(wide.hitTest(Point(x: 5.5, y: 0.5))?.name == "n5")
+            #expect(wide.wideChildIndex == nil, "the first hit tests walk the subnodes")
         }
         #expect(wide.hitTest(Point(x: 5.5, y: 0.5))?.name == "n5")
         let index = wide.wideChildIndex
@@ -110,6 +114,9 @@ import Testing
         wide.subnodes[7].frame.origin = Point(x: 50, y: 50)
         #expect(wide.wideChildIndex == nil, "a moved child drops it")
         #expect(wide.hitTest(Point(x: 7.5, y: 0.5))?.name == "wide")
+        #expect(wide.hitTest(Point(x: 50.5, y: 50.5))?.name == "n7")
+        for _ in 0..<WideChildIndex.walksBeforeBuilding { _ = wide.hitTest(Point(x: 1.5, y: 0.5)) }
+        #expect(wide.wideChildIndex != nil, "built again after as many walks")
         #expect(wide.hitTest(Point(x: 50.5, y: 50.5))?.name == "n7")
     }
     /// How many children the index offers at `point` (the wide node's coordinates).

@@ -154,6 +154,37 @@ private let everyKey = """
         }
     }
 
+    @Test func aReusedRowIsTheRowANewNodeWouldBeWhateverTouchesChangedInIt() throws {
+        var random = SplitMix64(seed: 0x2E_05ED)
+        var reused = 0
+        for _ in 0 ..< 150 {
+            let text = TemplateGenerator.node(&random, depth: 0, name: "r")
+            let (_, template) = try compile(text)
+            let row = template.makeRow(Int(random.next() % 1000))
+            // What touches change: highlights, toggles' positions, sliders' values.
+            row.forEachInSubtree { node in
+                (node as? ControlNode)?.isHighlighted = true
+                (node as? ToggleNode)?.isOn.toggle()
+                (node as? SliderNode)?.value = 0.123
+            }
+            row.frame.origin.y += 5000
+            let index = Int(random.next() % 1_000_000)
+            guard template.reuse(row, as: index) else {
+                // Only templates with scroll nodes or lists, or with names that coincide in
+                // some rows, are never made over.
+                var hasScroll = false
+                row.forEachInSubtree { hasScroll = hasScroll || $0 is ScrollNode }
+                #expect(hasScroll || !template.possibleClashes.isEmpty, "\(text) was not reused")
+                continue
+            }
+            reused += 1
+            #expect(snapshot(row) == snapshot(template.makeRow(index)), "row \(index) of \(text)")
+        }
+        #expect(reused > 40, "\(reused) of 150 reused")
+        let (_, everyKeyTemplate) = try compile(everyKey)
+        #expect(!everyKeyTemplate.reuse(everyKeyTemplate.makeRow(3), as: 4), "a template with a list is not reused")
+    }
+
     @Test func aListFindsTheIndexOfEachLiveRowByItsNode() throws {
         let (_, template) = try compile(#"{"name":"row-{i}","frame":[0,0,300,40]}"#)
         let list = ListNode(name: "list", frame: Rect(x: 0, y: 0, width: 300, height: 600), rowExtent: 40)
