@@ -88,6 +88,14 @@ public final class ScrollPainter {
 
     public init() {}
 
+    /// Forgets what every buffer shows (the renderer's scale or the buffers changed):
+    /// the next frames paint what they cannot copy from the latest frame.
+    public func forgetBuffers() {
+        buffers.removeAll()
+        shown.removeAll()
+        lastPainted.removeAll()
+    }
+
     /// Takes note of the tree's invalidations (before the renderer turns them into damage):
     /// which scroll nodes had more than their offset change. The damage rects alone cannot
     /// say, since a rect inside a scroll node's area is merged into that area's rect.

@@ -47,6 +47,7 @@ package final class FramePainter {
         }
         _ = takeDamage()
         canvases.removeAll()
+        scrollPainter.forgetBuffers()
     }
 
     /// The renderer scale for a surface scale: the same number of 120ths, within what the

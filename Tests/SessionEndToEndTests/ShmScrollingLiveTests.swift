@@ -30,8 +30,10 @@ private let headerListFooterScene: String = {
 /// what weston shows after the frames is what a full repaint paints.
 @Suite("Shm scrolling under headless weston", .serialized)
 struct ShmScrollingLiveTests {
-    @Test func wheelScrollFramesShowExactlyWhatAFullRepaintPaints() throws {
-        let live = try LiveClient(scene: headerListFooterScene)
+    /// At output scales 1 and 2 (buffer pixels are screenshot pixels).
+    @Test(arguments: [1, 2])
+    func wheelScrollFramesShowExactlyWhatAFullRepaintPaints(scale: Int) throws {
+        let live = try LiveClient(scene: headerListFooterScene, scale: scale)
         try live.inject([.pointerMotion(location: Point(x: 200, y: 150))])
         // Nine frames of 7 pt down and three of 5 pt back up, each waited for on screen:
         // the buffers rotate, each catching up on the frames it missed.
@@ -49,9 +51,10 @@ struct ShmScrollingLiveTests {
         let window = scene.makeWindow()
         let list = try #require(window.root.subnodes.first { $0.name == "list" } as? ScrollNode)
         list.contentOffset.y = offset
-        let expected = try Renderer(window: window, background: scene.background).renderImage()
+        let expected = try Renderer(window: window, background: scene.background, scale: RenderScale(scale)).renderImage()
+        #expect(shot.width == expected.width && shot.height == expected.height)
         // Weston draws the pointer's cursor into the screenshot: its box is left out.
-        let cursor = 190 ..< 240, cursorRows = 140 ..< 190
+        let cursor = 190 * scale ..< 240 * scale, cursorRows = 140 * scale ..< 190 * scale
         var differing: [String] = []
         for y in 0 ..< expected.height {
             for x in 0 ..< expected.width where !(cursor.contains(x) && cursorRows.contains(y)) {

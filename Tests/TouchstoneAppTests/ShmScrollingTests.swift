@@ -135,6 +135,23 @@ private final class OffscreenSession {
         #expect(session.painter.scrollPainter.moveCount > 30, "its pixels were copied within the buffer")
     }
 
+    /// A scale change while scrolling stays exact, here to 160×120 pt at 1.5: buffers of
+    /// the same 240×180 pixels, painted again, then moved at the new scale.
+    @Test func aScaleChangeWhileScrollingStaysExactInBuffersOfTheSameSize() throws {
+        let (window, list, _) = listWindow(fullWidth: true)
+        let session = try OffscreenSession(window: window, scale120: 120, poolSize: ShmMemory.scrollingPoolSize)
+        for frame in 0 ..< 24 {
+            if frame == 8 { session.painter.resize(to: LogicalSize(width: 160, height: 120), scale: .fractional(scale120: 180)) }
+            if frame == 16 { session.painter.resize(to: LogicalSize(width: 240, height: 180), scale: .integer(1)) }
+            list.contentOffset.y = Double(frame) * 7
+            if frame == 8 || frame == 16 { window.root.invalidateSelf() }
+            let memory = try #require(try session.frame())
+            if let id = session.busy.first, session.busy.count > 1 { session.release(id) }
+            #expect(try session.differences(memory) == 0, "frame \(frame)")
+        }
+        #expect(session.painter.scrollPainter.poolMoveCount >= 10)
+    }
+
     /// The tappable-area overlay is painted over the content where it is at the exact
     /// offset: frames with it on are painted; once it is off, buffers that showed it are
     /// painted again before they move.
