@@ -214,7 +214,7 @@ let package = Package(
         .executableTarget(name: "ListBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "Render", "BenchmarkSupport"],
                           path: "Benchmarks/ListBenchmarks"),
         // Scene loading, input-script parsing and replay by size: `swift run -c release ReplayBenchmarks`.
-        .executableTarget(name: "ReplayBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore"],
+        .executableTarget(name: "ReplayBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "BenchmarkSupport"],
                           path: "Benchmarks/ReplayBenchmarks"),
         // The pointer-location HUD's cost per motion event, in process and live (issue 14).
         .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "TouchDiagnostics", "WestonHarness",

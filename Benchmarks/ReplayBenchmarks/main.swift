@@ -14,6 +14,7 @@
 // Each figure is the median of `--runs` timed runs (default 5; the largest size runs 3), after
 // an untimed run that prints the event log's line count and digest (compare two builds with it).
 // Profile one part under callgrind with e.g. `--only load --max 100000 --runs 1`.
+import BenchmarkSupport
 import Foundation
 import NodeCore
 import SceneFormat
@@ -112,17 +113,24 @@ func sceneJSON(count: Int) -> [UInt8] {
 }
 
 if options.wants("load") {
-    print("Scene loading (SceneDecoder.decode, file in memory), balanced trees of mixed kinds:")
+    print("Scene loading (SceneDecoder.decode, file in memory, the scene freed), balanced trees of mixed kinds;")
+    print("wall clock and the thread's CPU time (which a loaded machine disturbs less):")
     for count in sizes {
         let bytes = sceneJSON(count: count)
         var loaded = 0
+        var cpu: [Double] = []
         let seconds = medianSeconds(runs: runs(for: count)) {
+            let start = threadCPUNanoseconds()
             guard let scene = try? SceneDecoder.decode(bytes, file: "bench.json") else { fatalError("scene rejected") }
             loaded &+= scene.root.subnodes.count
+            _ = consume scene
+            cpu.append(Double(threadCPUNanoseconds() - start) / 1e9)
         }
         precondition(loaded > 0)
+        let cpuSeconds = median(cpu)
         print("  \(column(String(count), 9)) nodes: \(column(fixed(seconds * 1e6 / Double(count), 2), 7)) µs per node"
-              + "  (\(fixed(seconds * 1000, 1)) ms, \(bytes.count / 1024) KiB)")
+              + "  (\(fixed(seconds * 1000, 1)) ms, \(bytes.count / 1024) KiB);"
+              + " CPU \(column(fixed(cpuSeconds * 1e6 / Double(count), 2), 6)) µs per node")
     }
 }
 

@@ -23,15 +23,24 @@ struct JSONParser {
 
     /// Parses one complete JSON document held in `buffer`, which must stay valid for the call.
     static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(buffer)
-        parser.skipByteOrderMark()
-        parser.skipWhitespace()
+        var parser = JSONParser(document: buffer)
         let node = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
-        }
+        try parser.endDocument()
         return node
+    }
+
+    /// A parser at the start of the document in `buffer` (past a byte order mark and
+    /// whitespace), which must stay valid while the parser is used.
+    init(document buffer: UnsafeBufferPointer<UInt8>) {
+        self.init(buffer)
+        skipByteOrderMark()
+        skipWhitespace()
+    }
+
+    /// Rejects anything but whitespace after the document's value.
+    mutating func endDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected \(describeCurrent()) after the JSON value") }
     }
 
     private mutating func skipByteOrderMark() {
@@ -60,7 +69,7 @@ struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
+        try checkDepth(depth)
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         let startLine = line
         switch bytes[index] {
@@ -87,54 +96,104 @@ struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
-        index += 1
         var members: [JSONNode.Member] = []
         members.reserveCapacity(8)
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return members }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeCurrent()), expected a key in quotes")
-            }
-            let keyLine = line
-            let key = try parseString()
-            // Lengths first: comparing unequal strings takes the standard library's slow path.
-            let length = key.utf8.count
-            if members.contains(where: { $0.key.utf8.count == length && $0.key == key }) {
-                throw JSONSyntaxError(line: keyLine, message: "duplicate key '\(key)'")
-            }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()) after key '\(key)', expected ':'")
-            }
-            index += 1
-            skipWhitespace()
+        guard try beginObject() else { return members }
+        repeat {
+            let (key, keyLine) = try memberKey(after: members)
             let value = try parseValue(depth: depth + 1)
             members.append(JSONNode.Member(key: key, line: keyLine, value: value))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
-            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
-        }
+        } while try endMember()
+        return members
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
-        index += 1
         var items: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return items }
-        while true {
-            skipWhitespace()
+        items.reserveCapacity(4)
+        guard try beginArray() else { return items }
+        repeat {
             items.append(try parseValue(depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return items }
-            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
-        }
+        } while try endItem()
+        return items
     }
+
+    // MARK: Reading a container piece by piece
+    // What `parseObject` and `parseArray` are made of, for a reader that handles some
+    // values itself (the scene decoder makes nodes as their objects end): the same
+    // checks, messages and lines.
+
+    /// The line the next value starts on (after whitespace, which the steps below skip).
+    var currentLine: Int { line }
+
+    /// Whether the next value starts with `byte` (`{` or `[`).
+    func isAt(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    /// Rejects a value nested `depth` deep when that is too deep.
+    func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
+        guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
+    }
+
+    /// Consumes the `{` of an object; false when the object is empty (its `}` consumed too).
+    mutating func beginObject() throws(JSONSyntaxError) -> Bool {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return false }
+        return true
+    }
+
+    /// Reads a member's key and its `:`, rejecting a key already among `members`; the
+    /// key's line comes with it. The value is next.
+    mutating func memberKey(after members: [JSONNode.Member]) throws(JSONSyntaxError) -> (String, Int) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("unexpected \(describeCurrent()), expected a key in quotes")
+        }
+        let keyLine = line
+        let key = try parseString()
+        // Lengths first: comparing unequal strings takes the standard library's slow path.
+        let length = key.utf8.count
+        if members.contains(where: { $0.key.utf8.count == length && $0.key == key }) {
+            throw JSONSyntaxError(line: keyLine, message: "duplicate key '\(key)'")
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("unexpected \(describeCurrent()) after key '\(key)', expected ':'")
+        }
+        index += 1
+        skipWhitespace()
+        return (key, keyLine)
+    }
+
+    /// After a member's value: true when another member follows (`,` consumed), false at
+    /// the object's end (`}` consumed).
+    mutating func endMember() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+        if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
+        if bytes[index] == UInt8(ascii: "}") { index += 1; return false }
+        throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+    }
+
+    /// Consumes the `[` of an array; false when the array is empty (its `]` consumed too).
+    mutating func beginArray() throws(JSONSyntaxError) -> Bool {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return false }
+        return true
+    }
+
+    /// After an item: true when another item follows (`,` and whitespace consumed),
+    /// false at the array's end (`]` consumed).
+    mutating func endItem() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
+        if bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace(); return true }
+        if bytes[index] == UInt8(ascii: "]") { index += 1; return false }
+        throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+    }
+
+    /// Reads one whole value `depth` deep.
+    mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode { try parseValue(depth: depth) }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1

@@ -64,20 +64,18 @@ extension SceneDecoder {
         return RowTemplate(description, file: file)
     }
 
-    /// Rejects a scene node whose name a list's rows would also take (`row-{i}` and a node named `row-7`).
-    static func checkRowNames(in root: Node, against names: [String: Int]) throws(FormatError) {
-        var failure: FormatError?
-        root.forEachInSubtree { node in
-            guard failure == nil, let list = node as? ListNode, let source = list.dataSource as? SceneListSource else { return }
+    /// Rejects a scene node whose name a list's rows would also take (`row-{i}` and a node
+    /// named `row-7`); `lists` are the scene's lists in the order of the file.
+    static func checkRowNames(of lists: [ListNode], against names: [String: Int]) throws(FormatError) {
+        for list in lists {
+            guard let source = list.dataSource as? SceneListSource else { continue }
             for pattern in source.template.namePatterns {
                 if let (name, line) = names.first(where: { pattern.matches($0.key) }) {
-                    failure = FormatError(file: source.template.file, line: line, key: "name",
-                                          message: "'\(name)' is also the name of a row of list '\(list.name)'; names must be unique")
-                    return
+                    throw FormatError(file: source.template.file, line: line, key: "name",
+                                      message: "'\(name)' is also the name of a row of list '\(list.name)'; names must be unique")
                 }
             }
         }
-        if let failure { throw failure }
     }
 }
 

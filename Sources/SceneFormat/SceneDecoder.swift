@@ -15,7 +15,19 @@ public enum SceneDecoder {
     static let slopRanges = Array(repeating: FileLimits.coordinates, count: 4)
 
     /// Decodes `bytes`; `file` names the source in error messages.
+    ///
+    /// A valid scene is read in one pass, its nodes made as their objects end
+    /// (`SceneStreamReader`). When that pass fails, the file is read again as a JSON tree
+    /// and then key by key, which reports the first fault as the format defines it
+    /// (syntax before meaning, a node's own keys before its children's).
     public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> Scene {
+        if let scene = bytes.withUnsafeBufferPointer({ SceneStreamReader.scene(in: $0, file: file) }) { return scene }
+        return try decodeTree(bytes, file: file)
+    }
+
+    /// Decodes `bytes` as a JSON tree read key by key: slower than the stream, and the
+    /// reading whose first fault is the one the format reports.
+    static func decodeTree(_ bytes: [UInt8], file: String) throws(FormatError) -> Scene {
         let json: JSONNode
         do {
             json = try JSONParser.parse(bytes)
@@ -23,6 +35,15 @@ public enum SceneDecoder {
             throw FormatError(file: file, line: error.line, key: nil, message: error.message)
         }
         var reader = try ObjectReader(json, file: file, path: "")
+        let (size, background, rootJSON) = try readSceneKeys(&reader)
+        var names: [String: Int] = [:]
+        var lists: [ListNode] = []
+        let root = try decodeNode(rootJSON, file: file, path: "root", names: &names, lists: &lists)
+        return try makeScene(size: size, background: background, root: root, names: names, lists: lists, reader)
+    }
+
+    /// The scene object's own keys: its size and background, and the raw root.
+    static func readSceneKeys(_ reader: inout ObjectReader) throws(FormatError) -> (Size, Color, JSONNode) {
         let size = try reader.required("size") { (r: inout ObjectReader, k: String) throws(FormatError) in
             try r.numbers(k, names: ["width", "height"])
         }
@@ -30,10 +51,14 @@ public enum SceneDecoder {
         let background = try reader.color("background") ?? Scene.defaultBackground
         guard let rootJSON = reader.raw("root") else { throw reader.fail("root", "required key is missing", line: reader.line) }
         try reader.finish(allowed: sceneKeys.joined(separator: ", "))
-        var names: [String: Int] = [:]
-        let root = try decodeNode(rootJSON, file: file, path: "root", names: &names)
-        try checkRowNames(in: root, against: names)
-        var scene = Scene(size: Size(width: size[0], height: size[1]), background: background, root: root)
+        return (Size(width: size[0], height: size[1]), background, rootJSON)
+    }
+
+    /// The scene of a decoded root, once the names of its nodes are checked against its lists' rows.
+    static func makeScene(size: Size, background: Color, root: Node, names: [String: Int], lists: [ListNode],
+                          _ reader: ObjectReader) throws(FormatError) -> Scene {
+        try checkRowNames(of: lists, against: names)
+        var scene = Scene(size: size, background: background, root: root)
         scene.sizeLine = reader.memberLine("size") ?? reader.line
         return scene
     }
@@ -42,13 +67,34 @@ public enum SceneDecoder {
     /// (the same reading a row template gets, `describeNode`), then its children.
     static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath,
                            names: inout [String: Int]) throws(FormatError) -> Node {
+        var lists: [ListNode] = []
+        return try decodeNode(json, file: file, path: path, names: &names, lists: &lists)
+    }
+
+    /// `decodeNode`, collecting the subtree's lists in the order of the file.
+    static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath,
+                           names: inout [String: Int], lists: inout [ListNode]) throws(FormatError) -> Node {
         var r = try ObjectReader(json, file: file, at: path)
+        return try makeNode(&r, names: &names, lists: &lists) { (items, names, lists) throws(FormatError) in
+            var children: [Node] = []
+            children.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                children.append(try decodeNode(item, file: file, path: .child(path, i), names: &names, lists: &lists))
+            }
+            return children
+        }
+    }
+
+    /// The node `r` reads, with the subnodes `children` makes of the items of its
+    /// `children` key (which a streaming reader has made already); a list is added to `lists`.
+    static func makeNode(_ r: inout ObjectReader, names: inout [String: Int], lists: inout [ListNode],
+                         children: ([JSONNode], inout [String: Int], inout [ListNode]) throws(FormatError) -> [Node])
+        throws(FormatError) -> Node {
         let description = try describeOwnKeys(&r, names: &names)
         let node = description.makeBareNode(row: nil)
+        if description.kind == .list { lists.append(unsafeDowncast(node, to: ListNode.self)) }
         if let items = try childItems(&r) {
-            for (i, item) in items.enumerated() {
-                node.addSubnode(try decodeNode(item, file: file, path: .child(path, i), names: &names))
-            }
+            for child in try children(items, &names, &lists) { node.addSubnode(child) }
         }
         try r.finish(allowed: allowedKeys(description.kind))
         return node

@@ -1,0 +1,87 @@
+import NodeCore
+
+/// Reads a valid scene in one pass over its bytes, making each node as its object ends:
+/// no JSON tree of the whole file is built and then freed (that was ~45 % of loading).
+///
+/// A node's own keys are read as JSON values and checked by the same `ObjectReader` code
+/// as ever; only the nodes under `root` and `children` are made while they are read. So a
+/// valid scene gives the very same tree. At the first fault of any kind the reader gives
+/// up, and `SceneDecoder.decode` reads the file again in the way that reports that fault
+/// as the format defines it (the stream would meet a child's fault before a later
+/// syntax error, or before its parent's own keys).
+struct SceneStreamReader {
+    private var parser: JSONParser
+    private let file: String
+    /// Every node's name and line, as `SceneDecoder.decodeNode` collects them.
+    private var names: [String: Int] = [:]
+    /// The scene's lists, in the order their objects end.
+    private var lists: [ListNode] = []
+
+    /// The scene in `buffer`, or nil when it is not a valid scene file.
+    static func scene(in buffer: UnsafeBufferPointer<UInt8>, file: String) -> Scene? {
+        var reader = SceneStreamReader(parser: JSONParser(document: buffer), file: file)
+        return try? reader.readScene()
+    }
+
+    /// Why the stream gave up; never shown (the tree reader says what is wrong).
+    private struct GaveUp: Error {}
+
+    private init(parser: JSONParser, file: String) {
+        self.parser = parser
+        self.file = file
+    }
+
+    private mutating func readScene() throws -> Scene {
+        let (json, roots) = try readObject(depth: 0, nodesKey: "root")
+        try parser.endDocument()
+        var reader = try ObjectReader(json, file: file, path: "")
+        let (size, background, _) = try SceneDecoder.readSceneKeys(&reader)
+        guard roots.count == 1 else { throw GaveUp() }
+        return try SceneDecoder.makeScene(size: size, background: background, root: roots[0], names: names, lists: lists, reader)
+    }
+
+    /// The node whose object starts at the parser's position, `depth` deep, with its subtree.
+    private mutating func readNode(depth: Int) throws -> Node {
+        let (json, children) = try readObject(depth: depth, nodesKey: "children")
+        var r = try ObjectReader(json, file: file, at: .named(""))
+        return try SceneDecoder.makeNode(&r, names: &names, lists: &lists) { _, _, _ in children }
+    }
+
+    /// Reads the object at the parser's position, `depth` deep: its members as JSON values,
+    /// but the nodes under `nodesKey` (`root`: one node, `children`: an array of them) are
+    /// made as they are read and stand as an empty array among the members.
+    private mutating func readObject(depth: Int, nodesKey: String) throws -> (JSONNode, [Node]) {
+        try parser.checkDepth(depth)
+        guard parser.isAt(UInt8(ascii: "{")) else { throw GaveUp() }
+        let line = parser.currentLine
+        var members: [JSONNode.Member] = []
+        members.reserveCapacity(16)
+        var nodes: [Node] = []
+        if try parser.beginObject() {
+            repeat {
+                let (key, keyLine) = try parser.memberKey(after: members)
+                let value: JSONNode
+                if key.utf8.count == nodesKey.utf8.count, key == nodesKey {
+                    value = JSONNode(value: .array([]), line: parser.currentLine)
+                    nodes = depth == 0 ? [try readNode(depth: depth + 1)] : try readChildren(depth: depth + 1)
+                } else {
+                    value = try parser.value(depth: depth + 1)
+                }
+                members.append(JSONNode.Member(key: key, line: keyLine, value: value))
+            } while try parser.endMember()
+        }
+        return (JSONNode(value: .object(members), line: line), nodes)
+    }
+
+    /// The nodes of the `children` array at the parser's position, `depth` deep.
+    private mutating func readChildren(depth: Int) throws -> [Node] {
+        try parser.checkDepth(depth)
+        guard parser.isAt(UInt8(ascii: "[")) else { throw GaveUp() }
+        var nodes: [Node] = []
+        guard try parser.beginArray() else { return nodes }
+        repeat {
+            nodes.append(try readNode(depth: depth + 1))
+        } while try parser.endItem()
+        return nodes
+    }
+}
