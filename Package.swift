@@ -191,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaylandClientTests",
-            dependencies: ["WaylandClient", "CXKBCommon"]
+            dependencies: ["WaylandClient", "CXKBCommon", "SeededRandom"]
         ),
         // End-to-end tests: each starts its own headless weston (seat input through WestonHarness).
         .testTarget(

@@ -1,15 +1,17 @@
 // The pointer-location HUD's cost (issue 14): ten fingers moving over a 1920 × 1080 scene
 // of 200 labelled buttons, with the HUD, the touch inspector and the paths on.
 //
-//   swift build -c release && .build/release/HUDBenchmarks [--frames N]
+//   swift build -c release --product touchstone && swift build -c release --product HUDBenchmarks
+//   .build/release/HUDBenchmarks [--frames N] [--before PATH-TO-ANOTHER-touchstone-BUILD]
 //
 // 1. In process: per motion event, the CPU time (of this thread) of the client's work for it — dispatch, the HUD model, and
-//    its share of the frame's damage and damage-limited repaint (ten motions per frame) —
-//    timed per frame with and without the HUD; medians over the frames.
+//    its share of the frame's damage and damage-limited repaint with touch markers (ten
+//    motions per frame) — timed per frame with and without the HUD; medians over the frames.
 // 2. Live: `touchstone run --show-touches` with and without `--pointer-location`, each under its own
 //    headless weston at 1920 × 1080, driven in turn: ten motions and a frame injected
-//    together, timed from the injection to the client's commit (as weston sees it); the
-//    client's CPU time per motion event from /proc.
+//    together, timed from the injection to the client's commit (as weston sees it), the two
+//    sessions interleaved frame by frame; the client's CPU time per frame from its threads'
+//    schedstat, divided by the ten motion events; medians over the frames.
 import BenchmarkSupport
 import Foundation
 import NodeCore
@@ -17,16 +19,23 @@ import Render
 import TouchDiagnostics
 import WestonHarness
 
-let frames: Int = {
+/// `--frames N`; `--before PATH`: another build of `touchstone` (say, of main before a
+/// change), whose two sessions run interleaved with this build's for a before/after figure.
+/// `--in-process`: only part 1 (for profiling).
+let (frames, beforeBuild, inProcessOnly): (Int, String?, Bool) = {
     var frames = 400
+    var before: String?
+    var inProcessOnly = false
     var it = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = it.next() {
         switch argument {
         case "--frames": frames = it.next().flatMap(Int.init) ?? frames
-        default: fatalError("unknown argument \(argument); use --frames N")
+        case "--before": before = it.next()
+        case "--in-process": inProcessOnly = true
+        default: fatalError("unknown argument \(argument); use --frames N, --before PATH, --in-process")
         }
     }
-    return frames
+    return (frames, before, inProcessOnly)
 }()
 
 /// Prints a line at once (a crash later must not lose it in a buffer).
@@ -73,47 +82,79 @@ func buildWindow() -> Window {
     return Window(root: root, size: Size(width: width, height: height))
 }
 
-/// Median and p90 microseconds per motion event over `frames` frames of ten motions each.
-func measureInProcess(hud: Bool) throws -> (median: Double, p90: Double) {
+/// One window painted frame by frame in process, with touch markers as in the live part;
+/// with the HUD, frames are painted as the live window paints them then: the tree through
+/// the scene layer, the HUD over it.
+final class InProcessSession {
+    let hud: Bool
     let window = buildWindow()
-    let input = InputDispatcher(window: window)
-    let renderer = try Renderer(window: window, background: .white, scale: 1)
-    let canvas = try renderer.renderImage()
-    let painter = PointerLocationPainter()
+    let input: InputDispatcher
+    let renderer: Renderer
+    let canvas: Canvas
+    let painter = PointerLocationPainter(), layer = SceneLayer(), scrollPainter = ScrollPainter()
     var model = PointerLocation()
+    var markers: [TouchMarker] = []
+    /// CPU time per motion event of each frame, µs.
+    var samples: [Double] = []
+
+    init(hud: Bool) throws {
+        self.hud = hud
+        input = InputDispatcher(window: window)
+        renderer = try Renderer(window: window, background: .white, scale: 1)
+        canvas = try renderer.renderImage()
+        for f in 0..<fingers { apply(.touchDown(id: f, location: position(finger: f, frame: 0)), 0) }
+        apply(.touchFrame, 0)
+        paint()
+    }
+
     func apply(_ event: InputEvent, _ t: Double) {
         input.handle(event, at: t)
         if hud { model.handle(event, at: t) }
     }
-    func frame() {
-        var damage = renderer.takeDamage()
+
+    func paint() {
+        let invalidations = window.takeInvalidations()
+        scrollPainter.note(invalidations)
+        let sceneDamage = renderer.damage(for: invalidations)
+        let nextMarkers = TouchMarkers.markers(for: window.activeTouches)
+        var damage = sceneDamage + (markers + nextMarkers).map { renderer.damageRect(of: $0) }
+        markers = nextMarkers
         let items = hud ? TouchInspector.items(for: window) : []
-        if hud { damage += painter.update(hud: model, inspector: items, renderer: renderer) }
-        renderer.render(damage: damage, into: canvas)
+        if hud {
+            layer.note(sceneDamage)
+            damage += painter.update(hud: model, inspector: items, renderer: renderer)
+            layer.paint(damage, into: canvas, with: renderer, scrollPainter: scrollPainter)
+        } else {
+            scrollPainter.paint(damage: damage, stale: [], previous: nil, into: canvas, with: renderer, allowsMoves: false)
+        }
+        renderer.paintTouchMarkers(markers, damage: damage, into: canvas)
         if hud { painter.paint(hud: model, inspector: items, damage: damage, renderer: renderer, into: canvas) }
     }
-    for f in 0..<fingers { apply(.touchDown(id: f, location: position(finger: f, frame: 0)), 0) }
-    apply(.touchFrame, 0)
-    frame()
-    var perEvent: [Double] = []
-    for i in 1...frames {
+
+    /// Frame `i`: ten motions and a frame, then the paint, timed.
+    func step(_ i: Int) {
         let t = Double(i) * 8.333
         let start = threadCPUNanoseconds()
         for f in 0..<fingers { apply(.touchMotion(id: f, location: position(finger: f, frame: i)), t) }
         apply(.touchFrame, t)
-        frame()
-        perEvent.append(Double(threadCPUNanoseconds() - start) / 1000 / Double(fingers))
+        paint()
+        samples.append(Double(threadCPUNanoseconds() - start) / 1000 / Double(fingers))
     }
-    return (median(perEvent), percentile(perEvent, 0.9))
 }
 
-say("In process, per motion event (10 fingers, 1920 × 1080, 200 labelled buttons, \(frames) frames of 10 motions):")
-let plain = try measureInProcess(hud: false)
-let withHUD = try measureInProcess(hud: true)
-say(String(format: "  without the HUD             median %6.1f µs   p90 %6.1f µs", plain.median, plain.p90))
-say(String(format: "  HUD, inspector and paths    median %6.1f µs   p90 %6.1f µs", withHUD.median, withHUD.p90))
+say("In process, per motion event (10 fingers with touch markers, 1920 × 1080, 200 labelled buttons, \(frames) frames of 10 motions, interleaved):")
+let inProcess = [try InProcessSession(hud: false), try InProcessSession(hud: true)]
+for i in 1...frames {
+    for session in inProcess { session.step(i) }
+}
+for session in inProcess {
+    say(String(format: "  %@ median %6.1f µs   p90 %6.1f µs", (session.hud ? "HUD, inspector and paths" : "without the HUD         ") as NSString,
+               median(session.samples), percentile(session.samples, 0.9)))
+}
 
 // MARK: 2. Live
+
+if inProcessOnly { exit(0) }
 
 /// `touchstone run` under its own headless weston, and its injection → commit latencies (µs).
 final class Subject {
@@ -121,18 +162,22 @@ final class Subject {
     let weston: HeadlessWeston
     let client: ChildProcess
     var samples: [Double] = []
-    var cpuBefore = 0.0
+    /// The client's CPU time per frame (µs), from one injection to the next: its whole work
+    /// for the frame, including what it does after the commit.
+    var cpuSamples: [Double] = []
+    private var cpuMark: UInt64?
 
-    init(name: String, arguments: [String]) throws {
+    init(name: String, executable: String, arguments: [String]) throws {
         self.name = name
         weston = try HeadlessWeston.start(width: Int(width), height: Int(height))
-        let touchstone = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appending(path: "touchstone").path
-        client = try weston.launchClient(touchstone, arguments: arguments)
+        client = try weston.launchClient(executable, arguments: arguments)
         _ = try weston.waitForView(timeout: 10)
     }
 
     func send(frame i: Int, down: Bool) throws {
+        let cpu = cpuNanoseconds
+        if let cpuMark, !down { cpuSamples.append(Double(cpu - cpuMark) / 1000) }
+        cpuMark = down ? nil : cpu
         var commands: [String] = []
         for f in 0..<fingers {
             let p = position(finger: f, frame: i)
@@ -147,12 +192,14 @@ final class Subject {
         if !down { samples.append(Double(commit.timestampNanoseconds - injected) / 1000) }
     }
 
-    /// User + system CPU time of the client, ms.
-    var cpuMilliseconds: Double {
-        let stat = (try? String(contentsOfFile: "/proc/\(client.pid)/stat", encoding: .utf8)) ?? ""
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return fields.count > 12 ? (Double(fields[11])! + Double(fields[12])!) / ticks * 1000 : .nan
+    /// The client's CPU time so far (ns): the run time the scheduler accounts to each of its
+    /// threads (/proc/PID/task/TID/schedstat), with nanosecond resolution.
+    var cpuNanoseconds: UInt64 {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(client.pid)/task")) ?? []
+        return tasks.reduce(0) { sum, task in
+            let stat = (try? String(contentsOfFile: "/proc/\(client.pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+            return sum + (stat.split(separator: " ").first.flatMap { UInt64($0) } ?? 0)
+        }
     }
 
     func stop() {
@@ -169,17 +216,24 @@ try sceneJSON().write(to: sceneFile, atomically: true, encoding: .utf8)
 
 say("\nLive, `touchstone run` under headless weston 1920 × 1080: ten motions and a frame injected together → the client's commit")
 do {
-    let subjects = [
-        // Touch markers on in both, so every frame of motion changes the screen (a commit to time).
-        try Subject(name: "--show-touches", arguments: ["run", sceneFile.path, "--events", "/dev/null", "--show-touches"]),
-        try Subject(name: "+ --pointer-location",
-                    arguments: ["run", sceneFile.path, "--events", "/dev/null", "--show-touches", "--pointer-location"]),
-    ]
+    let thisBuild = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appending(path: "touchstone").path
+    let plainArguments = ["run", sceneFile.path, "--events", "/dev/null", "--show-touches"]
+    // Touch markers on in all, so every frame of motion changes the screen (a commit to time).
+    var builds = [(label: "", path: thisBuild)]
+    if let beforeBuild { builds.insert(("before: ", beforeBuild), at: 0); builds[1].label = "after:  " }
+    var subjects: [Subject] = []
+    for build in builds {
+        subjects.append(try Subject(name: build.label + "--show-touches", executable: build.path, arguments: plainArguments))
+        subjects.append(try Subject(name: build.label + "+ --pointer-location", executable: build.path,
+                                    arguments: plainArguments + ["--pointer-location"]))
+    }
     defer { for s in subjects { s.stop() } }
     for s in subjects { try s.send(frame: 0, down: true) }
     Thread.sleep(forTimeInterval: 0.05)
-    for s in subjects { s.cpuBefore = s.cpuMilliseconds }
-    for i in 1...frames {
+    // Interleaved: each frame goes to one session, then the other, so load on the machine
+    // falls on both alike. One more frame than measured closes the last CPU sample.
+    for i in 1...(frames + 1) {
         for s in subjects {
             try s.send(frame: i, down: false)
             // Past a headless repaint cycle, so the next frame finds the client idle (a benchmark pause).
@@ -187,9 +241,13 @@ do {
         }
     }
     for s in subjects {
-        let cpu = (s.cpuMilliseconds - s.cpuBefore) * 1000 / Double(frames * fingers)
-        say(String(format: "  %-20@ latency median %7.1f µs   p90 %7.1f µs   client CPU %5.1f µs per motion event",
-                     s.name as NSString, median(s.samples), percentile(s.samples, 0.9), cpu))
+        let perEvent = s.cpuSamples.map { $0 / Double(fingers) }
+        say(String(format: "  %-28@ latency median %7.1f µs   p90 %7.1f µs   client CPU per motion event median %6.1f µs   p90 %6.1f µs",
+                     s.name as NSString, median(s.samples), percentile(s.samples, 0.9), median(perEvent), percentile(perEvent, 0.9)))
     }
-    say(String(format: "  latency median ratio HUD / no HUD: %.2f×", median(subjects[1].samples) / median(subjects[0].samples)))
+    for (index, build) in builds.enumerated() {
+        let plain = subjects[2 * index], hud = subjects[2 * index + 1]
+        say(String(format: "  %@latency median ratio HUD / no HUD %.2f× (goal ≤ 1.2×); HUD client CPU median %.1f µs per motion event (goal < 300)",
+                   build.label as NSString, median(hud.samples) / median(plain.samples), median(hud.cpuSamples) / Double(fingers)))
+    }
 }

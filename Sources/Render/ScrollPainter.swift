@@ -183,6 +183,12 @@ public final class ScrollPainter {
         return painted
     }
 
+    /// Forgets what `buffer` shows: it is new, or was painted by other means (`SceneLayer`'s
+    /// frames), so none of its pixels may be moved until this painter paints it again.
+    public func forget(_ buffer: some ScrollPaintBuffer) {
+        buffers[buffer.bufferID] = nil
+    }
+
     /// Takes note of where the scroll nodes are painted in this frame, in `bufferID`.
     private func remember(_ scrollNodes: [ScrollNode], in bufferID: Int, renderer: Renderer, hasMarks: Bool) {
         shown.removeAll(keepingCapacity: true)

@@ -14,6 +14,9 @@ package final class FramePainter {
     private var canvases = CanvasCache()
     /// Moves the pixels of scrolled content instead of painting them again.
     package let scrollPainter = ScrollPainter()
+    /// The tree kept offscreen while an overlay shows, so what only the overlay dirtied is
+    /// copied back instead of painted again.
+    private let sceneLayer = SceneLayer()
 
     package init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
         self.window = window
@@ -27,6 +30,7 @@ package final class FramePainter {
         let invalidations = window.takeInvalidations()
         scrollPainter.note(invalidations)
         var rects = renderer.damage(for: invalidations)
+        sceneLayer.note(rects)
         rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
         for overlay in overlays { rects += overlay.takeDamage(renderer: renderer) }
         return rects
@@ -48,6 +52,7 @@ package final class FramePainter {
         _ = takeDamage()
         canvases.removeAll()
         scrollPainter.forgetBuffers()
+        sceneLayer.discard()
     }
 
     /// The renderer scale for a surface scale: the same number of 120ths, within what the
@@ -63,17 +68,34 @@ package final class FramePainter {
     /// Paints one frame: the damaged part of the tree, then the touch markers and the
     /// overlays over what was painted. What was copied from the latest frame (catching up,
     /// `context.stale`) has its markers and overlays already: painting them again there
-    /// would blend their translucent parts twice.
+    /// would blend their translucent parts twice. While an overlay shows, the tree's part
+    /// comes from the scene layer.
     package func paint(_ context: PaintContext) {
         guard let buffer = PoolPaintBuffer(memory: context.memory, wrap: { [unowned self] in canvases.canvas(for: $0) })
         else { return }
-        // Markers and overlays paint over the tree where it was repainted: a move would
-        // carry them along, so frames with any of them on repaint what changed.
+        let canvas = buffer.canvas
         let previous = context.previous.flatMap { canvases.canvas(for: $0) }
-        let allowsMoves = !window.showsTappableAreas && touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
-        let painted = scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous,
+        let painted: [PixelRect]
+        if overlays.contains(where: { !$0.isBlank }) {
+            var rects = context.damage.rects
+            if let previous {
+                for rect in context.stale.rects { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
+            } else {
+                rects += context.stale.rects
+            }
+            sceneLayer.paint(rects, into: canvas, with: renderer, scrollPainter: scrollPainter)
+            // Painted around the scroll painter, with marks: nothing in it may be moved later.
+            scrollPainter.forget(buffer)
+            painted = rects
+        } else {
+            sceneLayer.discard()
+            // Markers and overlays paint over the tree where it was repainted: a move would
+            // carry them along, so frames with any of them on repaint what changed.
+            let allowsMoves = !window.showsTappableAreas && touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
+            painted = scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous,
                                           into: buffer, with: renderer, allowsMoves: allowsMoves)
-        touchMarkers.paint(with: renderer, damage: painted, into: buffer.canvas)
-        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: buffer.canvas) }
+        }
+        touchMarkers.paint(with: renderer, damage: painted, into: canvas)
+        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: canvas) }
     }
 }

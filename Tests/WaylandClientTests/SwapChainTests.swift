@@ -1,4 +1,5 @@
 import Testing
+import SeededRandom
 @testable import WaylandClient
 
 /// A stand-in for shared memory: records which size it was made for.
@@ -141,11 +142,49 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
         #expect(bigger.stale.rects == [PixelRect(x: 0, y: 0, width: 200, height: 80)])
     }
 
-    @Test func damageRegionCollapsesToBoundsPastTheLimit() {
+    @Test func damageRegionMergesTheClosestRectsPastTheLimit() {
         var region = DamageRegion()
-        for i in 0 ... DamageRegion.limit {
-            region.add(PixelRect(x: i * 10, y: 0, width: 5, height: 5))
+        for i in 0 ..< DamageRegion.limit {
+            region.add(PixelRect(x: i * 100, y: 0, width: 5, height: 5))
         }
-        #expect(region.rects == [PixelRect(x: 0, y: 0, width: DamageRegion.limit * 10 + 5, height: 5)])
+        // One more, 1 px from the first: those two merge, the far ones stay apart.
+        region.add(PixelRect(x: 6, y: 0, width: 5, height: 5))
+        #expect(region.rects.count == DamageRegion.limit)
+        #expect(region.rects.contains(PixelRect(x: 0, y: 0, width: 11, height: 5)))
+        #expect(region.rects.contains(PixelRect(x: 3100, y: 0, width: 5, height: 5)))
+    }
+
+    @Test func damageRegionOfThinBandsAcrossTheWindowStaysThin() {
+        // Crosshairs: a vertical and a horizontal band per touch, before and after a move.
+        var region = DamageRegion()
+        for touch in 0 ..< 10 {
+            for step in 0 ..< 2 {
+                let x = 100 + touch * 180 + step * 3, y = 100 + touch * 90 + step * 3
+                region.add(PixelRect(x: x, y: 0, width: 6, height: 1080))
+                region.add(PixelRect(x: 0, y: y, width: 1920, height: 6))
+            }
+        }
+        let covered = region.rects.reduce(0) { $0 + $1.area }
+        #expect(covered <= 20 * 9 * (1920 + 1080))
+    }
+
+    @Test func damageRegionAlwaysCoversWhatWasAddedWithinTheLimit() {
+        var random = SplitMix64(seed: 14)
+        for _ in 0 ..< 50 {
+            var region = DamageRegion()
+            var added: [PixelRect] = []
+            for _ in 0 ..< Int(random.next() % 80) {
+                let rect = PixelRect(x: Int(random.next() % 500), y: Int(random.next() % 500),
+                                     width: Int(random.next() % 60), height: Int(random.next() % 60))
+                region.add(rect)
+                if !rect.isEmpty { added.append(rect) }
+            }
+            #expect(region.rects.count <= DamageRegion.limit)
+            for rect in added {
+                // Nothing of an added rect lies outside the region's rects.
+                let outside = region.rects.reduce([rect]) { parts, cover in parts.flatMap { $0.subtracting(cover) } }
+                #expect(outside.isEmpty)
+            }
+        }
     }
 }
