@@ -9,29 +9,29 @@ import TouchDiagnostics
 /// two buffers in turn (each catching up from the other's latest frame), then the touch
 /// markers and the HUD over what was copied.
 @Suite struct SceneLayerTests {
+    /// A labelled button that highlights.
+    private func button(_ label: String, _ frame: Rect, _ color: Color) -> ButtonNode {
+        let button = ButtonNode(name: label, frame: frame)
+        (button.backgroundColor, button.highlightedColor, button.label) = (color, Color(red: 255, green: 0, blue: 0), label)
+        return button
+    }
+
     /// A scroll node with labelled buttons, and buttons beside it.
     private func scene() -> (Window, ScrollNode) {
         let list = ScrollNode(name: "list", frame: Rect(x: 10, y: 30, width: 120, height: 150))
         list.backgroundColor = .white
         list.contentSize = Size(width: 120, height: 800)
+        let blue = Color(red: 0, green: 0, blue: 255), green = Color(red: 0, green: 160, blue: 0)
         for i in 0 ..< 16 {
-            let button = ButtonNode(name: "row\(i)", frame: Rect(x: 8, y: Double(i * 50 + 4), width: 104, height: 40))
-            button.backgroundColor = i % 2 == 0 ? Color(red: 0, green: 0, blue: 255) : Color(red: 0, green: 160, blue: 0)
-            button.highlightedColor = Color(red: 255, green: 0, blue: 0)
-            button.label = "Row \(i)"
-            list.addSubnode(button)
-        }
-        var nodes: [Node] = [list]
-        for i in 0 ..< 4 {
-            let button = ButtonNode(name: "side\(i)", frame: Rect(x: 140, y: 30 + Double(i) * 45, width: 90, height: 38))
-            button.backgroundColor = Color(red: 90, green: 200, blue: 250)
-            button.highlightedColor = Color(red: 0, green: 122, blue: 255)
-            button.label = "Side \(i)"
-            button.dragTolerance = 15
-            nodes.append(button)
+            list.addSubnode(button("Row \(i)", Rect(x: 8, y: Double(i * 50 + 4), width: 104, height: 40), i % 2 == 0 ? blue : green))
         }
         let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 240, height: 200))
-        for node in nodes { root.addSubnode(node) }
+        root.addSubnode(list)
+        for i in 0 ..< 4 {
+            let side = button("Side \(i)", Rect(x: 140, y: 30 + Double(i) * 45, width: 90, height: 38), Color(red: 90, green: 200, blue: 250))
+            side.dragTolerance = 15
+            root.addSubnode(side)
+        }
         return (Window(root: root, size: Size(width: 240, height: 200)), list)
     }
 
