@@ -143,21 +143,7 @@ public final class HeadlessKWin: @unchecked Sendable {
         let program = source.appending(path: "build/kwin-fake-input").path
         let result: Result<String, HarnessError> = fakeInputBuildLock.withLock { built in
             if let built { return .success(built) }
-            guard let make = HeadlessWeston.findExecutable("make") else {
-                return .failure(.moduleBuildFailed(output: "make not found on PATH"))
-            }
-            let process = Process()
-            process.executableURL = make
-            process.arguments = ["-s", "-C", source.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            do { try process.run() } catch { return .failure(.moduleBuildFailed(output: "cannot run make: \(error)")) }
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                return .failure(.moduleBuildFailed(output: String(decoding: output, as: UTF8.self)))
-            }
+            if let failure = HeadlessWeston.make(in: source, product: program) { return .failure(failure) }
             built = program
             return .success(program)
         }

@@ -52,31 +52,40 @@ extension HeadlessWeston {
         let module = build.appending(path: "touchstone-harness.so").path
         let result: Result<String, HarnessError> = moduleBuildLock.withLock { built in
             if let built { return .success(built) }
-            guard let make = findExecutable("make") else {
-                return .failure(.moduleBuildFailed(output: "make not found on PATH (install 'make')"))
-            }
-            let process = Process()
-            process.executableURL = make
-            process.arguments = ["-s", "-C", source.path, "BUILD_DIR=\(build.path)"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                return .failure(.moduleBuildFailed(output: "cannot run make: \(error)"))
-            }
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: module) else {
-                let text = String(decoding: output, as: UTF8.self)
-                let tail = text.split(separator: "\n").suffix(6).joined(separator: " | ")
-                return .failure(.moduleBuildFailed(output: tail.isEmpty ? "make exited \(process.terminationStatus)" : tail))
+            if let failure = make(in: source, arguments: ["BUILD_DIR=\(build.path)"], product: module) {
+                return .failure(failure)
             }
             built = module
             return .success(module)
         }
         return try result.get()
+    }
+
+    /// Runs `make -s -C directory arguments…`; nil when it succeeded and `product` exists,
+    /// else the failure with the end of make's output.
+    static func make(in directory: URL, arguments: [String] = [], product: String) -> HarnessError? {
+        guard let make = findExecutable("make") else {
+            return .moduleBuildFailed(output: "make not found on PATH (install 'make')")
+        }
+        let process = Process()
+        process.executableURL = make
+        process.arguments = ["-s", "-C", directory.path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .moduleBuildFailed(output: "cannot run make: \(error)")
+        }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: product) else {
+            let text = String(decoding: output, as: UTF8.self)
+            let tail = text.split(separator: "\n").suffix(6).joined(separator: " | ")
+            return .moduleBuildFailed(output: tail.isEmpty ? "make exited \(process.terminationStatus)" : tail)
+        }
+        return nil
     }
 }

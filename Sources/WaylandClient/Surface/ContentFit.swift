@@ -43,4 +43,11 @@ public struct ContentFit: Hashable, Sendable {
         return SurfacePoint(x: point.x * Double(logicalSize.width) / Double(displayedSize.width),
                             y: point.y * Double(logicalSize.height) / Double(displayedSize.height))
     }
+
+    /// Maps the shown `location` of each event to the content's (nothing to do, and no
+    /// copy made, unless the content is scaled down).
+    func mapToContent<Event>(_ events: inout [Event], _ location: WritableKeyPath<Event, SurfacePoint>) {
+        guard isScaledDown else { return }
+        for index in events.indices { events[index][keyPath: location] = contentPoint(events[index][keyPath: location]) }
+    }
 }

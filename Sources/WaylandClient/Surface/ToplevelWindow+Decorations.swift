@@ -56,9 +56,8 @@ extension ToplevelWindow {
     /// coordinates, title bar touches to `onTitleBarTouch`; the border takes none.
     func deliver(_ batch: TouchBatch, from seat: Seat) {
         if batch.surfaceID == surfaceID {
-            guard fit.isScaledDown else { onTouch?(batch); return }
             var mapped = batch
-            for index in mapped.events.indices { mapped.events[index].location = fit.contentPoint(mapped.events[index].location) }
+            fit.mapToContent(&mapped.events, \.location)
             onTouch?(mapped)
         } else if batch.surfaceID == decorations?.titleSurface.objectID {
             // Only a down names the seat (a cancel may come from a seat going away).
@@ -71,9 +70,8 @@ extension ToplevelWindow {
     /// the border start a resize from the edge under the pointer, whose cursor shows it.
     func deliver(_ batch: PointerBatch, from seat: Seat) {
         if batch.surfaceID == surfaceID {
-            guard fit.isScaledDown else { onPointer?(batch); return }
             var mapped = batch
-            for index in mapped.events.indices { mapped.events[index].location = fit.contentPoint(mapped.events[index].location) }
+            fit.mapToContent(&mapped.events, \.location)
             onPointer?(mapped)
         } else if batch.surfaceID == decorations?.titleSurface.objectID {
             if batch.events.contains(where: { if case .button(_, true) = $0.action { true } else { false } }) {
