@@ -93,8 +93,10 @@ final class ScratchFolder {
         let fifo = folder.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         // Both ends open first, so the command's open does not wait; the small PNG fits the pipe's buffer.
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-        let keepOpen = open(fifo, O_WRONLY)
+        // Close-on-exec: a child another test spawns meanwhile must not inherit the write end
+        // (the read would then find the pipe empty but not ended: EAGAIN).
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let keepOpen = open(fifo, O_WRONLY | O_CLOEXEC)
         #expect(reader >= 0 && keepOpen >= 0)
         let run = try CLIRun(["render", "examples/overlap.json", "--png", fifo])
         close(keepOpen)
