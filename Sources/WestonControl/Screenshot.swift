@@ -38,8 +38,8 @@ public struct Screenshot: Sendable {
         return RGBA(r: rgba[i], g: rgba[i + 1], b: rgba[i + 2], a: rgba[i + 3])
     }
 
-    /// Decodes the module's PAM output (`P7`, `DEPTH 4`, `MAXVAL 255`).
-    static func decodePAM(_ bytes: [UInt8]) -> Screenshot? {
+    /// Decodes the PAM the weston module and `kwin-screenshot` write (`P7`, `DEPTH 4`, `MAXVAL 255`).
+    package static func decodePAM(_ bytes: [UInt8]) -> Screenshot? {
         let marker = Array("ENDHDR\n".utf8)
         guard bytes.starts(with: Array("P7\n".utf8)),
               let end = bytes.firstRange(of: marker)?.upperBound

@@ -6,27 +6,38 @@ import WestonControl
 import Glibc
 #endif
 
-/// One build of the fake-input client at a time per process.
-private let fakeInputBuildLock = Mutex<String?>(nil)
+/// One build of the KWin test clients at a time per process.
+private let clientsBuildLock = Mutex<URL?>(nil)
 
 /// A private headless KWin 5.27 (`kwin_wayland --virtual`) with input injected through
-/// `org_kde_kwin_fake_input` by `tools/kwin-fake-input` (test support, like the weston
-/// harness). Runs as `/work/shared/FACTS.md` says it must here: a plain copy of the binary
-/// (the installed one carries a file capability the sandbox refuses) still named
-/// `kwin_wayland`, software rendering, no permission checks, in its own D-Bus session.
-/// Every command blocks until KWin processed it (the client answers after a round trip).
+/// `org_kde_kwin_fake_input` by `tools/kwin-harness`'s `kwin-fake-input`, and screenshots
+/// through its `org.kde.KWin.ScreenShot2` D-Bus interface by `kwin-screenshot` (test
+/// support, like the weston harness). Runs as `/work/shared/FACTS.md` says it must here: a
+/// plain copy of the binary (the installed one carries a file capability the sandbox refuses)
+/// still named `kwin_wayland`, software rendering, no permission checks, in its own D-Bus
+/// session. Every command blocks until KWin processed it (the client answers after a round trip).
 public final class HeadlessKWin: @unchecked Sendable {
     /// Variables a client process needs to connect to this compositor.
     public let environment: [String: String]
     public let directory: URL
     private let kwin: ChildProcess
     private let injector: FakeInputClient
+    private let clients: URL
+    private let screenshotCounter = Mutex(0)
 
     public static let displayName = "wayland-touchstone-kwin"
 
-    /// Starts KWin on a virtual output of `width` × `height` physical pixels at `scale` and
+    /// How KWin composites. Screenshots need OpenGL (the screenshot effect does not load
+    /// with QPainter); here that is Mesa's llvmpipe, which costs far more CPU per frame.
+    public enum Compositing: String, Sendable {
+        case qPainter = "Q"
+        case openGL = "O2"
+    }
+
+    /// Starts KWin on a virtual output of `width` × `height` points (`scale` × that in pixels) and
     /// waits (bounded) until the fake-input client has connected and authenticated.
     public static func start(width: Int = 800, height: Int = 600, scale: Double = 1,
+                             compositing: Compositing = .qPainter,
                              startTimeout: Double = 20) throws(HarnessError) -> HeadlessKWin {
         guard let original = HeadlessWeston.findExecutable("kwin_wayland") else {
             throw .invalidArgument("kwin_wayland not found (install kwin-wayland)")
@@ -34,7 +45,7 @@ public final class HeadlessKWin: @unchecked Sendable {
         guard let dbus = HeadlessWeston.findExecutable("dbus-run-session") else {
             throw .invalidArgument("dbus-run-session not found (install dbus-daemon)")
         }
-        let injectorPath = try buildFakeInput()
+        let clients = try buildClients()
         let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-kwin-\(UUID().uuidString)")
         let runtime = dir.appending(path: "runtime")
         let copy = dir.appending(path: "kwin_wayland")
@@ -54,16 +65,23 @@ public final class HeadlessKWin: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] { env.removeValue(forKey: key) }
         env["XDG_RUNTIME_DIR"] = runtime.path
-        env["KWIN_COMPOSE"] = "Q"
+        // Its own configuration folder: KWin writes kwinrc and kglobalshortcutsrc, which must
+        // neither leak in from the user nor be shared by KWins of concurrent tests.
+        env["XDG_CONFIG_HOME"] = dir.appending(path: "config").path
+        env["KWIN_COMPOSE"] = compositing.rawValue
         env["LIBGL_ALWAYS_SOFTWARE"] = "1"
         env["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
         env["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
-        // dbus-run-session does not pass SIGTERM on: KWin is tied to it with setpriv.
+        // dbus-run-session does not pass SIGTERM on: KWin is tied to it with setpriv. A shell
+        // first writes the session bus's address down for the screenshot client, then becomes
+        // KWin (`exec`, so KWin stays dbus-run-session's child).
         let kwin: ChildProcess
         do {
             kwin = try ChildProcess(
                 executable: dbus.path,
-                arguments: ["--", "/usr/bin/setpriv", "--pdeathsig", "KILL", copy.path, "--virtual",
+                arguments: ["--", "/bin/sh", "-c", #"printf %s "$DBUS_SESSION_BUS_ADDRESS" > "$0" && exec "$@""#,
+                            dir.appending(path: "bus-address").path,
+                            "/usr/bin/setpriv", "--pdeathsig", "KILL", copy.path, "--virtual",
                             "--width", "\(width)", "--height", "\(height)", "--scale", "\(scale)",
                             "--socket", displayName, "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"],
                 environment: env, outputPath: dir.appending(path: "kwin.log").path, diesWithParent: true)
@@ -81,9 +99,10 @@ public final class HeadlessKWin: @unchecked Sendable {
                 throw .westonFailedToStart(exitStatus: kwin.waitUntilExit() ?? -1,
                                            logTail: HeadlessWeston.tail(of: dir.appending(path: "kwin.log"), lines: 8))
             }
-            let injector = try FakeInputClient(path: injectorPath, environment: env)
+            let injector = try FakeInputClient(path: clients.appending(path: "kwin-fake-input").path, environment: env)
             if let line = try? injector.readLine(timeout: 5), line == "ready" {
-                return HeadlessKWin(kwin: kwin, injector: injector, directory: dir, environment: clientEnvironment)
+                return HeadlessKWin(kwin: kwin, injector: injector, clients: clients, directory: dir,
+                                    environment: clientEnvironment)
             }
             injector.stop()
             guard ContinuousClock.now < deadline else {
@@ -95,19 +114,53 @@ public final class HeadlessKWin: @unchecked Sendable {
         }
     }
 
-    private init(kwin: ChildProcess, injector: FakeInputClient, directory: URL, environment: [String: String]) {
+    private init(kwin: ChildProcess, injector: FakeInputClient, clients: URL, directory: URL,
+                 environment: [String: String]) {
         self.kwin = kwin
         self.injector = injector
+        self.clients = clients
         self.directory = directory
         self.environment = environment
     }
 
     deinit { stop() }
 
-    /// Sends one `tools/kwin-fake-input` command (`touch down 1 10 20`, `pointer 10 20`,
+    /// Sends one `kwin-fake-input` command (`touch down 1 10 20`, `pointer 10 20`,
     /// `button 272 pressed`) and waits until KWin has processed it.
     public func send(_ command: String, timeout: Double = 10) throws(HarnessError) {
         try injector.send(command, timeout: timeout)
+    }
+
+    /// The active screen through `org.kde.KWin.ScreenShot2` (KWin must composite with
+    /// `.openGL`): in device pixels (the output's size in points × its scale) when
+    /// `nativeResolution`, else in logical pixels (KWin scales the image down by the output's
+    /// scale). KWin paints the frame it captures; this waits at most `timeout` seconds.
+    public func screenshot(nativeResolution: Bool = true, timeout: Double = 20) throws(HarnessError) -> Screenshot {
+        let counter = screenshotCounter.withLock { counter in
+            counter += 1
+            return counter
+        }
+        let pam = directory.appending(path: "screenshot-\(counter).pam")
+        defer { try? FileManager.default.removeItem(at: pam) }
+        let log = directory.appending(path: "screenshot.log")
+        guard let bus = try? String(contentsOf: directory.appending(path: "bus-address"), encoding: .utf8), !bus.isEmpty else {
+            throw .screenshotUnreadable(path: pam.path, reason: "KWin's session bus address was never written")
+        }
+        let client = try ChildProcess(
+            executable: clients.appending(path: "kwin-screenshot").path,
+            arguments: (nativeResolution ? ["--native"] : []) + ["--timeout", "\(timeout)", pam.path],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus], outputPath: log.path)
+        guard client.waitForExit(timeout: timeout + 5) else {
+            client.stop()
+            throw .timeout(command: "kwin-screenshot", seconds: timeout + 5)
+        }
+        guard client.exitStatus == 0, let data = FileManager.default.contents(atPath: pam.path) else {
+            throw .screenshotUnreadable(path: pam.path, reason: HeadlessWeston.tail(of: log, lines: 2))
+        }
+        guard let shot = Screenshot.decodePAM(Array(data)) else {
+            throw .screenshotUnreadable(path: pam.path, reason: "not a PAM image kwin-screenshot writes")
+        }
+        return shot
     }
 
     /// Launches a client connected to this KWin (see `HeadlessWeston.launchClient`).
@@ -137,21 +190,24 @@ public final class HeadlessKWin: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Builds `tools/kwin-fake-input` with make (only when its source changed).
-    static func buildFakeInput() throws(HarnessError) -> String {
-        let source = HeadlessWeston.moduleSourceDirectory.deletingLastPathComponent().appending(path: "kwin-fake-input")
-        let program = source.appending(path: "build/kwin-fake-input").path
-        let result: Result<String, HarnessError> = fakeInputBuildLock.withLock { built in
+    /// Builds `tools/kwin-harness` (`kwin-fake-input`, `kwin-screenshot`) with make, only
+    /// when its sources changed; the folder that holds both.
+    static func buildClients() throws(HarnessError) -> URL {
+        let source = HeadlessWeston.moduleSourceDirectory.deletingLastPathComponent().appending(path: "kwin-harness")
+        let build = source.appending(path: "build")
+        let result: Result<URL, HarnessError> = clientsBuildLock.withLock { built in
             if let built { return .success(built) }
-            if let failure = HeadlessWeston.make(in: source, product: program) { return .failure(failure) }
-            built = program
-            return .success(program)
+            if let failure = HeadlessWeston.make(in: source, product: build.appending(path: "kwin-screenshot").path) {
+                return .failure(failure)
+            }
+            built = build
+            return .success(build)
         }
         return try result.get()
     }
 }
 
-/// `tools/kwin-fake-input` running with pipes for its commands and replies.
+/// `kwin-fake-input` running with pipes for its commands and replies.
 final class FakeInputClient {
     private let process = Process()
     private let commands: FileHandle

@@ -10,18 +10,19 @@ struct DecorationTests {
     static let titleBarHeight = 32.0
     static let barColor = RGBA(r: 235, g: 235, b: 235)
 
-    /// A floating window of `testScene` on a 900 × 700 output, with the pointer parked in a
-    /// corner so the screenshots show no cursor over the window.
-    private func floatingWindow(environment: [String: String] = [:]) throws -> (LiveClient, HarnessView) {
-        let live = try LiveClient(scene: testScene, shell: .desktop, output: (900, 700), environment: environment)
+    /// A floating window of `testScene` on a 900 × 700 pt output at `scale`, with the pointer
+    /// parked in a corner so the screenshots show no cursor over the window.
+    private func floatingWindow(scale: Int = 1, environment: [String: String] = [:]) throws -> (LiveClient, HarnessView) {
+        let live = try LiveClient(scene: testScene, scale: scale, shell: .desktop, output: (900, 700), environment: environment)
         try live.weston.pointerMotion(x: 899, y: 699)
         #expect(live.waitUntilIdle())
         let window = try view(of: live)
         // The title bar and the resize border are subsurfaces: weston gives them views (and
         // input) only in the first output repaint after the commit that maps them, which may
-        // come after the client went idle. A screenshot repaints; the bar in it is on screen.
+        // come after the client went idle. A screenshot (in device pixels) repaints; the bar in
+        // it is on screen.
         for _ in 0..<20 {
-            if try live.screenshot().pixel(x: Int(window.x) + 4, y: Int(window.y) - 16).isClose(to: Self.barColor) {
+            if try live.screenshot().pixel(x: Int(window.x + 4) * scale, y: Int(window.y - 16) * scale).isClose(to: Self.barColor) {
                 return (live, window)
             }
             #expect(live.waitUntilIdle())
@@ -90,6 +91,51 @@ struct DecorationTests {
         #expect(live.client.exitStatus == 0)
         // The bar's button is not part of the scene: nothing in the scene's event log.
         #expect(try live.eventSummary().isEmpty)
+    }
+
+    @Test func atOutputScaleTwoTheTitleBarIsDrawnAtTwoPixelsAPointAndItsCloseButtonExitsZero() throws {
+        let (live, view) = try floatingWindow(scale: 2)
+        let shot = try live.screenshot()
+        #expect(shot.width == 1800 && shot.height == 1400)
+        // Device pixels: the window's content starts at twice its position in points.
+        let x0 = Int(view.x * 2), y0 = Int(view.y * 2)
+        func column(_ x: Int, _ rows: Range<Int>) -> [RGBA] { rows.map { shot.pixel(x: x0 + x, y: y0 + $0) } }
+        func row(_ y: Int, _ columns: Range<Int>) -> [RGBA] { columns.map { shot.pixel(x: x0 + $0, y: y0 + y) } }
+        let log = "window at \(view); client: \(live.clientLog())"
+        /// Whether `pixels` are the bar's color, all the same (no pixel blended with what is
+        /// beside the bar), and `outside` is not.
+        func isBar(_ pixels: ArraySlice<RGBA>, beside outside: RGBA) -> Bool {
+            pixels.allSatisfy { $0 == pixels.first } && pixels.first?.isClose(to: Self.barColor) == true
+                && !outside.isClose(to: Self.barColor, tolerance: 8)
+        }
+        // The 32 pt bar is 64 pixels tall, its edges sharp: the desktop above it, the scene's
+        // white right below (at its left end, away from the title and the close button).
+        let left = column(8, -65..<2)
+        #expect(isBar(left[1...64], beside: left[0]) && left[65] == RGBA(r: 255, g: 255, b: 255), "\(left); \(log)")
+        // Its sides: on the window's edges, 0 and 800 pixels.
+        let sides = (left: row(-8, -1..<3), right: row(-8, 797..<801))
+        #expect(isBar(sides.left[1...], beside: sides.left[0]), "\(sides.left); \(log)")
+        #expect(isBar(sides.right[..<3], beside: sides.right[3]), "\(sides.right); \(log)")
+        // The title and the × are set at 28 px, not 14 pt drawn at 1 and doubled: the glyphs'
+        // dark pixels do not come in 2 × 2 blocks.
+        var dark = 0, splitBlocks = 0
+        for y in stride(from: -52, to: -12, by: 2) {
+            for x in stride(from: 200, to: 800, by: 2) {
+                let block = [shot.pixel(x: x0 + x, y: y0 + y), shot.pixel(x: x0 + x + 1, y: y0 + y),
+                             shot.pixel(x: x0 + x, y: y0 + y + 1), shot.pixel(x: x0 + x + 1, y: y0 + y + 1)]
+                dark += block.filter { $0.r < 128 }.count
+                if block.contains(where: { $0 != block[0] }) { splitBlocks += 1 }
+            }
+        }
+        #expect(dark > 400, "no title or × in the bar: \(log)")
+        #expect(splitBlocks > 200, "the glyphs are doubled pixels (\(splitBlocks) split blocks); \(log)")
+
+        // A tap on the close button (in points, as input is) closes the window: exit 0.
+        let close = closeCenter(view)
+        try live.injectAndWaitForFrame([.down(1, close.x, close.y), .touchFrame])
+        try live.inject([.up(1)])
+        #expect(live.client.waitForExit(timeout: 10), "no exit after the close button: \(live.clientLog())")
+        #expect(live.client.exitStatus == 0)
     }
 
     @Test func fingerDragOnTheTitleBarMovesTheWindowAndTouchesWorkAfterwards() throws {
