@@ -17,8 +17,8 @@ import Glibc
 // A full repaint of the same window into the same pool buffers is the reference; both runs
 // see the text caches warm. Thread CPU time.
 // Runs: 7 pt per frame at scale 1 (the figure), the same at scale 1.5 (10.5 pixels
-// per frame), a fling decelerating from 4 pt/ms at 60 frames a second, and 7 pt frames with
-// three buffers in rotation (each buffer catches up on two frames).
+// per frame), a fling decelerating from 4 pt/ms at 60 frames a second, 7 pt frames with
+// three buffers in rotation (each buffer catches up on two frames), and with the overlay on.
 // Run: swift build -c release --product ScrollBenchmarks && .build/release/ScrollBenchmarks [frames]
 
 let frames = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 600
@@ -43,7 +43,8 @@ func percent(_ ratio: Double) -> Int { Int((ratio * 100).rounded()) }
 /// Scrolls through `offsets` (one per frame, from offset 0) at `scale120` with `rotating`
 /// buffers and prints the figures.
 @MainActor
-func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2) {
+func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2, overlay: Bool = false) {
+    window.showsTappableAreas = overlay
     let painter = try! FramePainter(window: window, background: .white) { print($0) }
     painter.resize(to: LogicalSize(width: Int(size.width), height: Int(size.height)),
                    scale: scale120 == 120 ? .integer(1) : .fractional(scale120: scale120))
@@ -131,3 +132,4 @@ let rate = ScrollNode.normalDecelerationRate
 let fling = (1 ... frames).map { frame in 4 * (pow(rate, Double(frame) * 1000 / 60) - 1) / log(rate) }
 run("A fling decelerating from 4 pt/ms at 60 frames a second, scale 1", scale120: 120, offsets: fling)
 run("7 pt per frame at scale 1", scale120: 120, offsets: steady, rotating: 3)
+run("7 pt per frame at scale 1 with the tappable-area overlay on", scale120: 120, offsets: steady, overlay: true)

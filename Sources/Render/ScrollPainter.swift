@@ -36,8 +36,9 @@ extension Canvas: ScrollPaintBuffer {
 /// node); other moves copy within the buffer. The result equals a full repaint pixel for
 /// pixel (tested); whatever it cannot prove the same is painted: a node that is
 /// translucent, has a border or no opaque background, does not clip, or has painted
-/// nodes over it, any other change in its area, and frames with marks painted over the
-/// tree (`allowsMoves` false). Not thread-safe; one per window.
+/// nodes over it, any other change in its area, frames with marks painted over the
+/// tree (`allowsMoves` false), and with the tappable-area overlay on (drawn at the exact
+/// offset), moves from or to an offset off the pixel grid. Not thread-safe; one per window.
 public final class ScrollPainter {
     /// Where a scroll node was painted in a frame.
     private struct Shown {
@@ -45,6 +46,9 @@ public final class ScrollPainter {
         let rect: PixelRect
         /// Its content's shift (`Renderer.contentShift(of:)`) then.
         let shiftX: Int, shiftY: Int
+        /// Its exact offset fell on whole pixels then (the overlay, drawn at the exact
+        /// offset, moved with the content only between such offsets).
+        let isPixelAligned: Bool
     }
 
     /// What a buffer shows: the frame it was painted in and its scroll nodes then.
@@ -71,6 +75,8 @@ public final class ScrollPainter {
     private static let rememberedBuffers = 6
     /// Frames painted so far.
     private var frame = 0
+    /// Whether the latest frame showed the tappable-area overlay.
+    private var showedOverlay: Bool?
     /// The latest frame in which each scroll node's area was not just its content moved
     /// (painted, not moved): a buffer painted before that cannot move its pixels.
     private var lastPainted: [ObjectIdentifier: Int] = [:]
@@ -133,16 +139,24 @@ public final class ScrollPainter {
         frame += 1
         let scrollNodes = visibleScrollNodes(of: renderer.window)
         let before = buffers[buffer.bufferID]
+        let overlay = renderer.window.showsTappableAreas
+        defer { showedOverlay = overlay }
         var moves: [Move] = []
         for node in scrollNodes {
             let id = ObjectIdentifier(node)
-            guard allowsMoves, let rect = renderer.paintedRect(of: node), isMovedOnly(node, rect, damage, renderer) else {
+            guard allowsMoves, overlay == showedOverlay, let rect = renderer.paintedRect(of: node),
+                  isMovedOnly(node, rect, damage, renderer) else {
                 lastPainted[id] = frame
                 continue
             }
             // The buffer shows the node's content translated if no frame since painted it.
             guard let before, !before.hasMarks, lastPainted[id, default: .min] <= before.frame,
                   let then = before.shown[id], then.node === node, then.rect == rect else { continue }
+            // The overlay is drawn where touches hit, at the exact offset: it moved with the
+            // content only between offsets on whole pixels, and only if no control outside
+            // the node draws its area over it.
+            if overlay, !then.isPixelAligned || !Self.isPixelAligned(node, renderer.scale)
+                || drawsForeignOverlay(over: node, renderer) { continue }
             let shift = renderer.contentShift(of: node)
             let move = Move(rect: rect, dx: then.shiftX - shift.x, dy: then.shiftY - shift.y)
             if abs(move.dx) < rect.width, abs(move.dy) < rect.height { moves.append(move) }
@@ -163,6 +177,7 @@ public final class ScrollPainter {
                 canvas.copyPixels(into: move.kept, from: canvas, movedBy: move.dx, dy: move.dy)
             }
             painted += move.rect.subtracting(move.kept) + Self.indicatorStrips(of: move, scale: renderer.scale)
+            if overlay { painted += Self.overlayEdgeStrips(of: move, scale: renderer.scale) }
             moveCount += 1
         }
         let moved = moves.map(\.rect)
@@ -195,7 +210,8 @@ public final class ScrollPainter {
         for node in scrollNodes {
             guard let rect = renderer.paintedRect(of: node) else { continue }
             let shift = renderer.contentShift(of: node)
-            shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, shiftX: shift.x, shiftY: shift.y)
+            shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, shiftX: shift.x, shiftY: shift.y,
+                                                  isPixelAligned: Self.isPixelAligned(node, renderer.scale))
         }
         changed.removeAll(keepingCapacity: true)
         buffers[bufferID] = BufferFrame(frame: frame, shown: shown, hasMarks: hasMarks)
@@ -242,6 +258,34 @@ public final class ScrollPainter {
     static func isSame(_ a: Rect, _ b: Rect) -> Bool {
         func close(_ u: Double, _ v: Double) -> Bool { abs(u - v) <= 1e-9 * max(1, abs(u), abs(v)) }
         return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.maxX, b.maxX) && close(a.maxY, b.maxY)
+    }
+
+    /// Whether `node`'s exact offset is a whole number of buffer pixels on both axes.
+    private static func isPixelAligned(_ node: ScrollNode, _ scale: RenderScale) -> Bool {
+        let x = node.contentOffset.x * scale.factor, y = node.contentOffset.y * scale.factor
+        return x == x.rounded() && y == y.rounded()
+    }
+
+    /// Whether a control outside `node`'s content draws its tappable area over the node.
+    private func drawsForeignOverlay(over node: ScrollNode, _ renderer: Renderer) -> Bool {
+        TappableArea.all(in: renderer.window, intersecting: node.convert(node.bounds, to: nil)).contains { area in
+            var current: Node? = area.control.supernode
+            while let each = current, each !== node { current = each.supernode }
+            return current == nil
+        }
+    }
+
+    /// Bands along the four edges as wide as the overlay's edge bands, plus a pixel for
+    /// rounding, where they are now and where the move carried the old ones: an area the
+    /// node's edge clips shows its clipped-edge band there.
+    private static func overlayEdgeStrips(of move: Move, scale: RenderScale) -> [PixelRect] {
+        let rect = move.rect
+        let band = scale.lineWidth(OverlayStyle.edgeBandWidth) + 1
+        let strips = [PixelRect(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: min(rect.maxY, rect.minY + band)),
+                      PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY),
+                      PixelRect(minX: rect.minX, minY: rect.minY, maxX: min(rect.maxX, rect.minX + band), maxY: rect.maxY),
+                      PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)]
+        return strips + strips.map { $0.offsetBy(dx: move.dx, dy: move.dy).intersection(rect) }.filter { !$0.isEmpty }
     }
 
     /// Bands along the right and bottom edges wide enough for the indicator bars, plus a

@@ -90,12 +90,14 @@ package final class FramePainter {
         } else {
             sceneLayer.discard()
             // Markers and overlays paint over the tree where it was repainted: a move would
-            // carry them along, so frames with any of them on repaint what changed.
-            let allowsMoves = !window.showsTappableAreas && touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
+            // carry them along, so frames with any of them on repaint what changed. (The
+            // tappable-area overlay is the renderer's own: the scroll painter handles it.)
+            let allowsMoves = touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
             painted = scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous,
                                           into: buffer, with: renderer, allowsMoves: allowsMoves)
         }
-        touchMarkers.paint(with: renderer, damage: painted, into: canvas)
-        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: canvas) }
+        // Where the buffer is now: a scroll may have moved it in its pool.
+        touchMarkers.paint(with: renderer, damage: painted, into: buffer.canvas)
+        for overlay in overlays { overlay.paint(damage: painted, renderer: renderer, into: buffer.canvas) }
     }
 }

@@ -30,10 +30,11 @@ private let headerListFooterScene: String = {
 /// what weston shows after the frames is what a full repaint paints.
 @Suite("Shm scrolling under headless weston", .serialized)
 struct ShmScrollingLiveTests {
-    /// At output scales 1 and 2 (buffer pixels are screenshot pixels).
-    @Test(arguments: [1, 2])
-    func wheelScrollFramesShowExactlyWhatAFullRepaintPaints(scale: Int) throws {
-        let live = try LiveClient(scene: headerListFooterScene, scale: scale)
+    /// At output scales 1 and 2 (buffer pixels are screenshot pixels), and with the
+    /// tappable-area overlay on (`--debug-overlay`), which moves with the content.
+    @Test(arguments: [(1, false), (2, false), (1, true)])
+    func wheelScrollFramesShowExactlyWhatAFullRepaintPaints(scale: Int, overlay: Bool) throws {
+        let live = try LiveClient(scene: headerListFooterScene, arguments: overlay ? ["--debug-overlay"] : [], scale: scale)
         try live.inject([.pointerMotion(location: Point(x: 200, y: 150))])
         // Nine frames of 7 pt down and three of 5 pt back up, each waited for on screen:
         // the buffers rotate, each catching up on the frames it missed.
@@ -49,6 +50,7 @@ struct ShmScrollingLiveTests {
 
         let scene = try SceneDecoder.decode(Array(headerListFooterScene.utf8), file: "scene.json")
         let window = scene.makeWindow()
+        window.showsTappableAreas = overlay
         let list = try #require(window.root.subnodes.first { $0.name == "list" } as? ScrollNode)
         list.contentOffset.y = offset
         let expected = try Renderer(window: window, background: scene.background, scale: RenderScale(scale)).renderImage()
