@@ -1,6 +1,7 @@
 /// JSON text as every file the project writes spells it: strings escaped and numbers
 /// formatted here once (event logs, recordings, audit and touch-test reports).
-/// The `append` forms write UTF-8 into a caller's buffer, for lines built on the input path.
+/// The `append` forms write UTF-8 into a caller's buffer, for lines built on the input path:
+/// a byte array, or a `JSONLineBuffer` that a line is written into before one copy to it.
 public enum JSONWriting {
     /// `s` as a JSON string literal.
     public static func quote(_ s: String) -> String { text { appendQuoted(s, to: &$0) } }
@@ -14,60 +15,62 @@ public enum JSONWriting {
 
     /// Coordinates in logs and recordings keep this many decimals (float noise removed).
     public static let coordinatePrecision = 3
-    static let coordinateScale = 1000.0
+    @usableFromInline static let coordinateScale = 1000.0
 
     /// Appends the UTF-8 of a literal in one copy (appending a `String.UTF8View` goes
     /// byte by byte).
-    @inline(__always)
-    public static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    @inlinable @inline(__always)
+    public static func appendLiteral<Sink: JSONByteSink>(_ text: StaticString, to out: inout Sink) {
+        out.write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends the UTF-8 of `text` in one copy.
-    @inline(__always)
-    public static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+    @inlinable @inline(__always)
+    public static func appendUTF8<Sink: JSONByteSink>(_ text: String, to out: inout Sink) {
         var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
+        text.withUTF8 { out.write($0) }
     }
 
     /// Appends `s` as a JSON string literal: in one copy when nothing in it needs escaping
     /// (every node name in practice).
-    public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    @inlinable
+    public static func appendQuoted<Sink: JSONByteSink>(_ s: String, to out: inout Sink) {
+        out.write(UInt8(ascii: "\""))
         var s = s
         let plain = s.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: bytes)
+            out.write(bytes)
             return true
         }
-        if plain { return out.append(UInt8(ascii: "\"")) }
+        if plain { return out.write(UInt8(ascii: "\"")) }
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\""): appendLiteral(#"\""#, to: &out)
+            case UInt8(ascii: "\\"): appendLiteral(#"\\"#, to: &out)
+            case UInt8(ascii: "\n"): appendLiteral(#"\n"#, to: &out)
+            case UInt8(ascii: "\r"): appendLiteral(#"\r"#, to: &out)
+            case UInt8(ascii: "\t"): appendLiteral(#"\t"#, to: &out)
             case 0 ..< 0x20:
-                out += Array("\\u00".utf8)
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0xF))
+                appendLiteral(#"\u00"#, to: &out)
+                out.write(hexDigit(byte >> 4))
+                out.write(hexDigit(byte & 0xF))
             default:
                 // Bytes of multi-byte scalars pass through: the string is valid UTF-8.
-                out.append(byte)
+                out.write(byte)
             }
         }
-        out.append(UInt8(ascii: "\""))
+        out.write(UInt8(ascii: "\""))
     }
 
     /// Appends what `integral` returns.
-    public static func appendIntegral(_ n: Double, to out: inout [UInt8]) {
-        guard n.isFinite else { return out += Array("null".utf8) }
+    @inlinable
+    public static func appendIntegral<Sink: JSONByteSink>(_ n: Double, to out: inout Sink) {
+        guard n.isFinite else { return appendLiteral("null", to: &out) }
         // Every whole number up to 2⁵³ prints exactly; past it a double skips integers.
         if n == n.rounded() && abs(n) <= 9_007_199_254_740_992 {
             appendInteger(Int(n), to: &out)
         } else {
-            out += Array(String(n).utf8)
+            appendUTF8(String(n), to: &out)
         }
     }
 
@@ -76,23 +79,24 @@ public enum JSONWriting {
     /// decimal has at most 12 significant digits, so it is the unique shortest form).
     /// Past 10⁹ the value is written in `String(Double)`'s shortest form (which JSON
     /// accepts: `1e+300`), never `inf`; a non-finite value is `null`.
-    public static func appendCoordinate(_ n: Double, to out: inout [UInt8]) {
-        guard n.isFinite else { return out += Array("null".utf8) }
+    @inlinable
+    public static func appendCoordinate<Sink: JSONByteSink>(_ n: Double, to out: inout Sink) {
+        guard n.isFinite else { return appendLiteral("null", to: &out) }
         let thousandths = (n * coordinateScale).rounded()
         guard abs(thousandths) < 1e12 else {
             // n × 1000 may overflow: beyond 10¹⁵ a double has no fraction left to round.
             let rounded = abs(n) < 1e15 ? thousandths / coordinateScale : n
-            return out += Array(String(rounded == 0 ? 0 : rounded).utf8)
+            return appendUTF8(String(rounded == 0 ? 0 : rounded), to: &out)
         }
         var m = Int(thousandths)
         if m < 0 {
-            out.append(UInt8(ascii: "-"))
+            out.write(UInt8(ascii: "-"))
             m = -m
         }
         appendInteger(m / 1000, to: &out)
-        out.append(UInt8(ascii: "."))
+        out.write(UInt8(ascii: "."))
         var fraction = m % 1000
-        guard fraction != 0 else { return out.append(UInt8(ascii: "0")) }
+        guard fraction != 0 else { return out.write(UInt8(ascii: "0")) }
         var digits = 3
         while fraction % 10 == 0 {
             fraction /= 10
@@ -100,18 +104,18 @@ public enum JSONWriting {
         }
         var divisor = digits == 3 ? 100 : digits == 2 ? 10 : 1
         while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            out.write(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
             divisor /= 10
         }
     }
 
     /// Appends `n` in decimal.
-    public static func appendInteger(_ n: Int, to out: inout [UInt8]) {
+    @inlinable
+    public static func appendInteger<Sink: JSONByteSink>(_ n: Int, to out: inout Sink) {
         // Magnitude as unsigned so Int.min has one too; digits filled from the end, then
         // appended in one copy.
         var magnitude = n.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var start = buffer.count
             repeat {
                 start -= 1
@@ -122,11 +126,12 @@ public enum JSONWriting {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            out.write(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
+    @usableFromInline
+    static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
@@ -134,5 +139,45 @@ public enum JSONWriting {
         var bytes: [UInt8] = []
         build(&bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Where the `JSONWriting.append` forms write UTF-8.
+public protocol JSONByteSink {
+    mutating func write(_ byte: UInt8)
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: JSONByteSink where Element == UInt8 {
+    @inlinable public mutating func write(_ byte: UInt8) { append(byte) }
+    @inlinable public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Memory a line is written into in place, then copied out at once (`bytes`): appending a
+/// dozen small pieces to an array, each with its checks, cost more than the line's digits.
+/// Writing past `capacity` is a programming error that traps; size it for the longest line.
+public struct JSONLineBuffer: JSONByteSink {
+    @usableFromInline let base: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline var count = 0
+
+    /// A buffer over `memory`, empty.
+    @inlinable public init(_ memory: UnsafeMutableBufferPointer<UInt8>) { base = memory }
+
+    /// What was written.
+    @inlinable public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: base[..<count]) }
+
+    @inlinable @inline(__always)
+    public mutating func write(_ byte: UInt8) {
+        precondition(count < base.count, "JSONLineBuffer overflow")
+        base[count] = byte
+        count += 1
+    }
+
+    @inlinable @inline(__always)
+    public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= base.count - count, "JSONLineBuffer overflow")
+        guard let source = bytes.baseAddress else { return }
+        (base.baseAddress! + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 }

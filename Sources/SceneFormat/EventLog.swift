@@ -76,7 +76,19 @@ public struct EventLogEntry: Hashable, Sendable {
 
     /// Appends the log line (UTF-8, no newline) to `out`: the live session reuses one
     /// buffer, since the line is written on the input path before the frame that shows it.
+    /// The line is written on the stack, then appended in one copy.
     public func appendLine(to out: inout [UInt8]) {
+        // Every field but the node name and the event's name fits in 256 bytes (numbers
+        // take at most 24); an escaped byte of the name takes at most 6.
+        let bound = 256 + 6 * node.utf8.count + event.name.utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
+            var line = JSONLineBuffer(memory)
+            write(to: &line)
+            out.append(contentsOf: line.bytes)
+        }
+    }
+
+    private func write(to out: inout JSONLineBuffer) {
         JSONWriting.appendLiteral(#"{"t":"#, to: &out)
         // Input times are whole milliseconds; an animation's end instant (behaviour.md §9)
         // is written to the microsecond, like coordinates.
@@ -89,7 +101,7 @@ public struct EventLogEntry: Hashable, Sendable {
         JSONWriting.appendQuoted(node, to: &out)
         JSONWriting.appendLiteral(#","event":""#, to: &out)
         JSONWriting.appendUTF8(event.name, to: &out)
-        out.append(UInt8(ascii: "\""))
+        out.write(UInt8(ascii: "\""))
         switch touch {
         case .finger(let id)?:
             JSONWriting.appendLiteral(#","touch":"#, to: &out)
@@ -121,7 +133,7 @@ public struct EventLogEntry: Hashable, Sendable {
             JSONWriting.appendLiteral(#","rows":"#, to: &out)
             JSONWriting.appendInteger(rows, to: &out)
         }
-        out.append(UInt8(ascii: "}"))
+        out.write(UInt8(ascii: "}"))
     }
 }
 

@@ -45,4 +45,18 @@ import NodeCore
             #"{"t":100,"node":"play","event":"touchDownRepeat","touch":4,"x":13.0,"y":5.0}"#,
         ])
     }
+
+    @Test func aLineWithTheLongestFieldsAndANameOfEscapesIsWrittenWhole() throws {
+        // Every byte of the name escaped to six, every number at its longest form.
+        let name = String(repeating: "\u{1}\"", count: 200)
+        let entry = EventLogEntry(time: -1.7976931348623157e308, node: name, logged: .scroll(.ended(decelerates: false)),
+                                  touch: .finger(Int.min), location: Point(x: -1.2345678901234567e300, y: -9.87654321e-300),
+                                  value: .number(-2.2250738585072014e-308), rows: Int.min)
+        var bytes: [UInt8] = Array("before ".utf8)
+        entry.appendLine(to: &bytes)
+        let line = String(decoding: bytes.dropFirst(7), as: UTF8.self)
+        #expect(line == #"{"t":-1.7976931348623157e+308,"node":""# + String(repeating: #"\u0001\""#, count: 200)
+                + #"","event":"scrollEnded","touch":-9223372036854775808,"x":-1.2345678901234567e+300,"y":0.0,"#
+                + #""value":0.0,"decelerates":false,"rows":-9223372036854775808}"#)
+    }
 }
