@@ -247,17 +247,21 @@ open class ListNode: ScrollNode {
         }
         guard wanted != liveRange else { return }
         let old = liveRange
-        // Rows that left, in index order; leaving the tree cancels their tracking (§10.1).
         let kept = old.clamped(to: wanted)
-        for (k, row) in liveRows.enumerated() where !kept.contains(old.lowerBound + k) {
-            row.node.removeFromSupernode()
-            keepForReuse(row.node)
+        // Rows that left, in index order (leaving the tree cancels their tracking, §10.1):
+        // the entries of `liveRows` before those that stay, then those after them (every
+        // entry when the ranges do not meet).
+        let staying = kept.isEmpty || liveRows.isEmpty ? 0..<0 : (kept.lowerBound - old.lowerBound)..<(kept.upperBound - old.lowerBound)
+        for k in liveRows.indices where !staying.contains(k) {
+            let node = liveRows[k].node
+            node.removeFromSupernode()
+            keepForReuse(node)
         }
-        if kept.isEmpty || liveRows.isEmpty {
+        if staying.isEmpty {
             liveRows.removeAll(keepingCapacity: true)
         } else {
-            liveRows.removeSubrange((kept.upperBound - old.lowerBound)...)
-            liveRows.removeSubrange(..<(kept.lowerBound - old.lowerBound))
+            liveRows.removeSubrange(staying.upperBound...)
+            liveRows.removeSubrange(..<staying.lowerBound)
         }
         // Then the rows that came in, in index order, each made frontmost.
         if let source = dataSource {

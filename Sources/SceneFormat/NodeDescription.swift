@@ -192,23 +192,26 @@ extension NodeDescription.TextKeys {
 struct RowText {
     /// The text as the scene writes it.
     let source: String
-    /// The parts between the `{i}`s; nil when there is none.
-    private let parts: [String]?
+    /// The UTF-8 of the parts between the `{i}`s; nil when there is none.
+    private let parts: [[UInt8]]?
+    /// Their total length.
+    private let partsLength: Int
 
     init(_ source: String) {
         self.source = source
         let bytes = source.utf8
         guard bytes.contains(UInt8(ascii: "{")) else {
             parts = nil
+            partsLength = bytes.count
             return
         }
         let open = UInt8(ascii: "{"), i = UInt8(ascii: "i"), close = UInt8(ascii: "}")
         let utf8 = Array(bytes)
-        var found: [String] = []
+        var found: [[UInt8]] = []
         var start = 0, k = 0
         while k < utf8.count {
             if utf8[k] == open, k + 2 < utf8.count, utf8[k + 1] == i, utf8[k + 2] == close {
-                found.append(String(decoding: utf8[start..<k], as: UTF8.self))
+                found.append(Array(utf8[start..<k]))
                 k += 3
                 start = k
             } else {
@@ -218,9 +221,10 @@ struct RowText {
         if found.isEmpty {
             parts = nil
         } else {
-            found.append(String(decoding: utf8[start...], as: UTF8.self))
+            found.append(Array(utf8[start...]))
             parts = found
         }
+        partsLength = found.isEmpty ? bytes.count : found.reduce(0) { $0 + $1.count }
     }
 
     /// Whether `{i}` occurs in the text.
@@ -229,15 +233,18 @@ struct RowText {
     /// The text with every `{i}` replaced by `row`; as written when `row` is nil.
     func text(row: String?) -> String {
         guard var row, let parts else { return source }
-        // Written in one go: appending piece by piece cost most of a reused row (§10.1).
+        // Copied in whole pieces: appending piece by piece cost most of a reused row (§10.1).
         return row.withUTF8 { index in
             String(unsafeUninitializedCapacity: length(rowDigits: index.count)) { out in
                 var at = 0
-                for (k, part) in parts.enumerated() {
-                    if k > 0 {
-                        for byte in index { out[at] = byte; at += 1 }
-                    }
-                    for byte in part.utf8 { out[at] = byte; at += 1 }
+                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
+                    (target + at).initialize(from: base, count: bytes.count)
+                    at += bytes.count
+                }
+                for k in parts.indices {
+                    if k > 0 { put(index) }
+                    parts[k].withUnsafeBufferPointer(put)
                 }
                 return at
             }
@@ -246,7 +253,7 @@ struct RowText {
 
     /// The text's length in UTF-8 bytes for a row index of `digits` bytes.
     func length(rowDigits digits: Int) -> Int {
-        guard let parts else { return source.utf8.count }
-        return parts.reduce(0) { $0 + $1.utf8.count } + (parts.count - 1) * digits
+        guard let parts else { return partsLength }
+        return partsLength + (parts.count - 1) * digits
     }
 }
