@@ -2,12 +2,14 @@
 // drawing a dot per touch), idle CPU and resident memory of the demo, all under one
 // private headless weston per client, in the same run.
 //
-//   swift build -c release && .build/release/SessionBenchmarks [--taps N] [--nodes N] [--idle-seconds S]
+//   swift build -c release --static-swift-stdlib && .build/release/SessionBenchmarks [--taps N] [--nodes N] [--idle-seconds S]
 //       [--starts N] [--client-prefix "valgrind --tool=callgrind"]   (profile the clients; latencies then mean nothing)
 //
 // `--nodes N` (default 100000) adds a third client: `touchstone run` on the same button in
 // a scene of N nodes, tapped in turn with the others, so the ratio of the two touchstone
 // medians shows how a tap's cost grows with the scene. `--nodes 0` leaves it out.
+// `--static-swift-stdlib` builds `touchstone` as `tools/install` does; linked dynamically,
+// loading the Swift runtime and Foundation adds ~13 ms to start to first frame.
 import BenchmarkSupport
 import Foundation
 import WestonHarness
