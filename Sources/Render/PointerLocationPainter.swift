@@ -108,6 +108,16 @@ public final class PointerLocationPainter {
         let touches = hud.touches, items = inspector, barText = hud.barText
         canvas.withDamageClip(damage) { surface, region, visible in
             let s = Double(renderer.scale)
+            // Paths and crosshairs are many boxes against a damage of many boxes: clipped here,
+            // each to the parts of the damage it meets, and filled where no clip is set, so
+            // pixman does not intersect every fill with the whole damage.
+            let unclipped = canvas.unclippedSurface ?? surface
+            var clipped: [PixelRect] = []
+            func fill(_ rects: [PixelRect], _ color: PremultipliedColor) {
+                clipped.removeAll(keepingCapacity: true)
+                region.clip(rects, into: &clipped)
+                unclipped.fill(clipped, color: color)
+            }
 
             // Paths: all edges of a path, then its core, both opaque, so overlaps never blend.
             // The damage is often thin strips across the window (crosshairs), so segments are
@@ -123,17 +133,17 @@ public final class PointerLocationPainter {
                     Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
                     Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
                 }
-                surface.fill(edges, color: edge)
-                surface.fill(cores, color: core)
+                fill(edges, edge)
+                fill(cores, core)
             }
 
             // Crosshairs.
             let crossEdge = PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor)
             for touch in touches where touch.isDown {
                 let p = touch.location
-                surface.fill(crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer), color: crossEdge)
-                surface.fill(crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer),
-                             color: PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
+                fill(crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer), crossEdge)
+                fill(crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer),
+                     PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
             }
 
             // Tracking rectangles, then labels.
@@ -272,7 +282,8 @@ public final class PointerLocationPainter {
     /// The pixels of a line `width` pixels thick from `a` to `b`, as one-pixel runs across
     /// it (columns for a flat segment, rows for a steep one) that never overlap one another:
     /// each run `width` long, centered on the line, at every pixel along it; runs that miss
-    /// every damaged tile are left out.
+    /// every damaged tile are left out, and neighbouring runs over the same pixels across
+    /// the line are one box.
     static func squares(from a: Point, to b: Point, width: Double, within tiles: DamageTiles,
                         into rects: inout [PixelRect]) {
         let half = max(width, 1) / 2
@@ -284,7 +295,13 @@ public final class PointerLocationPainter {
                 let t = dx == 0 ? 0 : min(max((cx - a.x) / dx, 0), 1)
                 let cy = a.y + dy * t
                 let run = PixelRect(minX: x, minY: roundedInteger(cy - half), maxX: x + 1, maxY: roundedInteger(cy + half))
-                if tiles.intersects(run) { rects.append(run) }
+                guard tiles.intersects(run) else { continue }
+                // Next to the previous column with the same rows: one wider box.
+                if let last = rects.last, last.maxX == x, last.minY == run.minY, last.maxY == run.maxY {
+                    rects[rects.count - 1] = PixelRect(minX: last.minX, minY: last.minY, maxX: x + 1, maxY: last.maxY)
+                } else {
+                    rects.append(run)
+                }
             }
         } else {
             let y0 = roundedInteger(min(a.y, b.y) - half), y1 = roundedInteger(max(a.y, b.y) + half)
@@ -293,7 +310,13 @@ public final class PointerLocationPainter {
                 let t = min(max((cy - a.y) / dy, 0), 1)
                 let cx = a.x + dx * t
                 let run = PixelRect(minX: roundedInteger(cx - half), minY: y, maxX: roundedInteger(cx + half), maxY: y + 1)
-                if tiles.intersects(run) { rects.append(run) }
+                guard tiles.intersects(run) else { continue }
+                // Below the previous row with the same columns: one taller box.
+                if let last = rects.last, last.maxY == y, last.minX == run.minX, last.maxX == run.maxX {
+                    rects[rects.count - 1] = PixelRect(minX: last.minX, minY: last.minY, maxX: last.maxX, maxY: y + 1)
+                } else {
+                    rects.append(run)
+                }
             }
         }
     }
