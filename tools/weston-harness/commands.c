@@ -479,6 +479,19 @@ cmd_wait_view(struct conn *c, char **argv, int argc)
 		reply(c, "error out of memory");
 }
 
+/* The arguments of `NAME PID [TIMEOUT_MS]`: false (after replying with the
+ * usage or the timeout's error) when they are wrong. */
+static bool
+parse_pid_timeout(struct conn *c, char **argv, int argc, long *pid,
+		  long *timeout)
+{
+	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, pid)) {
+		reply(c, "error usage: %s PID [TIMEOUT_MS]", argv[0]);
+		return false;
+	}
+	return parse_timeout(c, argv, argc, 2, timeout);
+}
+
 /* wait-window PID [TIMEOUT_MS]: the views, once client PID's xdg_toplevel
  * is mapped (other clients' views, such as a shell's background, do not
  * count). */
@@ -489,11 +502,7 @@ cmd_wait_window(struct conn *c, char **argv, int argc)
 	struct pending *p;
 	long pid, timeout;
 
-	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
-		reply(c, "error usage: wait-window PID [TIMEOUT_MS]");
-		return;
-	}
-	if (!parse_timeout(c, argv, argc, 2, &timeout))
+	if (!parse_pid_timeout(c, argv, argc, &pid, &timeout))
 		return;
 	if (has_window_view(c->h, (int)pid)) {
 		describe_views(c->h, &b);
@@ -651,11 +660,7 @@ cmd_wait_cursor(struct conn *c, char **argv, int argc)
 	struct pending *p;
 	long pid, timeout;
 
-	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
-		reply(c, "error usage: wait-cursor PID [TIMEOUT_MS]");
-		return;
-	}
-	if (!parse_timeout(c, argv, argc, 2, &timeout))
+	if (!parse_pid_timeout(c, argv, argc, &pid, &timeout))
 		return;
 	if (describe_cursor(c->h, (int)pid, &b)) {
 		reply_strbuf(c, &b);
@@ -677,11 +682,7 @@ cmd_wait_idle(struct conn *c, char **argv, int argc)
 	struct pending *p;
 	long pid, timeout;
 
-	if (argc < 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
-		reply(c, "error usage: wait-idle PID [TIMEOUT_MS]");
-		return;
-	}
-	if (!parse_timeout(c, argv, argc, 2, &timeout))
+	if (!parse_pid_timeout(c, argv, argc, &pid, &timeout))
 		return;
 	p = pending_start(c, PENDING_WAIT_IDLE, timeout);
 	if (!p) {
