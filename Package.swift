@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
                                                                "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render",
-                                                             "TouchDiagnostics"],
+                                                             "TouchDiagnostics", "SeededRandom"],
                     exclude: ["AuditReports"]),
         .testTarget(
             name: "NodeCoreTests",

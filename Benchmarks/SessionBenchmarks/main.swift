@@ -4,6 +4,7 @@
 //
 //   swift build -c release --static-swift-stdlib && .build/release/SessionBenchmarks [--taps N] [--nodes N] [--idle-seconds S]
 //       [--starts N] [--client-prefix "valgrind --tool=callgrind"]   (profile the clients; latencies then mean nothing)
+//       [--baseline PATH]   (start to first frame: another `touchstone` binary, say main's, started in turn too)
 //
 // `--nodes N` (default 100000) adds a third client: `touchstone run` on the same button in
 // a scene of N nodes, tapped in turn with the others, so the ratio of the two touchstone
@@ -21,6 +22,8 @@ struct Options {
     var idleSeconds = 5.0
     /// A command (and its arguments) both clients are started under, for profiling.
     var clientPrefix: [String] = []
+    /// Another `touchstone` binary whose start to first frame is measured in the same turns.
+    var baseline: String?
 
     init(_ arguments: [String]) {
         var it = arguments.makeIterator()
@@ -31,7 +34,9 @@ struct Options {
             case "--starts": starts = it.next().flatMap(Int.init) ?? starts
             case "--idle-seconds": idleSeconds = it.next().flatMap(Double.init) ?? idleSeconds
             case "--client-prefix": clientPrefix = (it.next() ?? "").split(separator: " ").map(String.init)
-            default: fatalError("unknown argument \(argument); use --taps N --nodes N --starts N --idle-seconds S --client-prefix CMD")
+            case "--baseline": baseline = it.next()
+            default:
+                fatalError("unknown argument \(argument); use --taps N --nodes N --starts N --idle-seconds S --client-prefix CMD --baseline PATH")
             }
         }
     }
@@ -218,14 +223,16 @@ do {
 }
 
 print("\nStart to first frame: client started → its first commit of a buffer, as weston sees it")
-print("(\(options.starts) starts each, the two clients started in turn, in one headless weston)")
+print("(\(options.starts) starts each, the clients started in turn, in one headless weston)")
 do {
     let weston = try HeadlessWeston.start(width: 800, height: 600)
     defer { weston.stop() }
-    let clients: [(name: String, executable: String, arguments: [String])] = [
-        ("touchstone run", touchstone, ["run", sceneFile.path, "--events", "/dev/null"]),
+    let runArguments = ["run", sceneFile.path, "--events", "/dev/null"]
+    var clients: [(name: String, executable: String, arguments: [String])] = [
+        ("touchstone run", touchstone, runArguments),
         ("weston-simple-shm (C)", "/usr/bin/weston-simple-shm", []),
     ]
+    if let baseline = options.baseline { clients.append(("baseline run", baseline, runArguments)) }
     var samples: [[Double]] = clients.map { _ in [] }
     for _ in 0..<options.starts {
         for (i, client) in clients.enumerated() {
@@ -240,6 +247,10 @@ do {
     for (i, client) in clients.enumerated() { report(client.name, samples[i].sorted()) }
     print(String(format: "median ratio touchstone / C reference: %.2f×",
                  percentile(samples[0].sorted(), 0.5) / percentile(samples[1].sorted(), 0.5)))
+    if options.baseline != nil {
+        print(String(format: "median ratio baseline / C reference: %.2f×",
+                     percentile(samples[2].sorted(), 0.5) / percentile(samples[1].sorted(), 0.5)))
+    }
 }
 
 print("\nIdle cost of `touchstone demo` (the demo scene, overlay and touch markers on), mapped and idle:")

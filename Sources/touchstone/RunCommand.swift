@@ -1,6 +1,4 @@
 import ArgumentParser
-import Session
-import TouchstoneApp
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,17 +29,7 @@ struct RunCommand: ParsableCommand {
     var fullscreen = false
 
     func run() throws {
-        try OutputPaths.requireDistinct(inputs: [("scene", scene)],
-                                        outputs: [("--events", events), ("--record", record)].compactMap { role, path in
-                                            path.map { (role, $0) }
-                                        })
-        let loaded = try InputFiles.loadScene(scene)
-        // The title (and the title bar the window may draw) names the scene by its file name.
-        let name = scene.split(separator: "/").last.map(String.init) ?? scene
-        var options = AppOptions(title: "\(name) — Touchstone", size: loaded.size, background: loaded.background,
-                                 showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,
-                                 eventLog: events.map { .file($0) } ?? .standardOutput, recordPath: record)
-        options.showsPointerLocation = pointerLocation
-        try App(root: loaded.root, options: options).run()
+        try RunArguments(scene: scene, record: record, events: events, debugOverlay: debugOverlay, showTouches: showTouches,
+                         pointerLocation: pointerLocation, fullscreen: fullscreen).run()
     }
 }

@@ -21,8 +21,13 @@ struct Touchstone: ParsableCommand {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            // `run`, the common start, skips the parser's reflection when its reader is sure.
+            if let run = RunArguments(quickly: CommandLine.arguments.dropFirst()) {
+                try run.run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let code as ExitCode {
             // A status chosen by the command itself (audit findings: 3); its output is already printed.
             Foundation.exit(code.rawValue)
