@@ -73,26 +73,28 @@ struct ListLayout {
         let a = isInverted ? total - upper : lower
         let b = isInverted ? total - lower : upper
         let first = firstRow(endingAfter: a)
-        var last = first
-        while last < count, end(ofRow: last - 1) < b { last += 1 }
-        return first..<max(first, last)
+        // The rows from `first` on that start before `b`: up to the first one ending at or after it.
+        guard first < count, end(ofRow: first - 1) < b else { return first..<first }
+        return first..<min(firstRow(endingAfter: b, orAt: true) + 1, count)
     }
 
-    /// The first row whose end lies beyond `position` (count when none does).
-    private func firstRow(endingAfter position: Double) -> Int {
+    /// The first row whose end lies beyond `position`, or with `orAt` at or beyond it
+    /// (count when none does).
+    private func firstRow(endingAfter position: Double, orAt: Bool = false) -> Int {
+        @inline(__always) func reaches(_ end: Double) -> Bool { orAt ? end >= position : end > position }
         switch extents {
         case .fixed(let e):
             guard e > 0 else { return count }
             let guess = position <= 0 ? 0 : Int(min((position / e).rounded(.down), Double(count)))
             var i = guess
-            while i > 0, end(ofRow: i - 1) > position { i -= 1 }
-            while i < count, end(ofRow: i) <= position { i += 1 }
+            while i > 0, reaches(end(ofRow: i - 1)) { i -= 1 }
+            while i < count, !reaches(end(ofRow: i)) { i += 1 }
             return i
         case .variable(let ends):
             var lo = 0, hi = ends.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if ends[mid] <= position { lo = mid + 1 } else { hi = mid }
+                if !reaches(ends[mid]) { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }

@@ -83,6 +83,14 @@ open class ListNode: ScrollNode {
         }
     }
 
+    /// A list that goes away gives up its fetch in flight, so that a delegate completing it
+    /// later sees `isFetching` false and need not hold the list weakly (a weak reference
+    /// gives the list a refcount side table: every retain of it takes the slow path).
+    deinit {
+        batchFetchContext.onFinish = nil
+        batchFetchContext.cancelBatchFetching()
+    }
+
     /// How many rows the list has.
     public final var numberOfRows: Int { layout.count }
 

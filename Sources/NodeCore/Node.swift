@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The minimum alpha at which a node still receives touches (UIKit's 0.01; exactly 0.01 is hittable).
 public let minimumHittableAlpha = 0.01
 
@@ -125,6 +127,11 @@ open class Node: Responder {
     @exclusivity(unchecked) final var wideChildIndex: WideChildIndex?
     /// Hit tests that walked every subnode since `wideChildIndex` was last built.
     @exclusivity(unchecked) final var wideWalks = 0
+
+    /// A number no other node of this process has: identity that outlives the node
+    /// (`TapCounter` remembers a node that may be gone by its next touch).
+    final let serial = Node.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
 
     public init(name: String, frame: Rect = .zero) {
         self.name = name

@@ -9,16 +9,11 @@ public struct TapCounter: Sendable {
     public var maximumInterval: Double
     public var maximumDistance: Double
 
-    /// Holds the previous touch's node weakly: an `ObjectIdentifier` alone would match a
-    /// new node that the allocator placed at a freed node's address. Never mutated after
-    /// init (only the runtime clears the weak reference), hence the unchecked conformance.
-    private final class NodeReference: @unchecked Sendable {
-        weak var node: Node?
-        init(_ node: Node?) { self.node = node }
-    }
-
     private struct Previous {
-        let node: NodeReference
+        /// The node's `serial`, never another node's: an `ObjectIdentifier` would match a new
+        /// node at a freed node's address, and a weak reference would give every tapped node a
+        /// refcount side table (the slow path on each of its retains and releases ever after).
+        let node: UInt64?
         let kind: TouchKind
         let endTime: Double
         let downLocation: Point
@@ -34,7 +29,7 @@ public struct TapCounter: Sendable {
 
     /// The tap count for a touch going down now (both limits inclusive).
     public func tapCount(node: Node?, kind: TouchKind, location: Point, time: Double) -> Int {
-        guard let p = previous, let node, p.node.node === node, p.kind == kind,
+        guard let p = previous, let node, p.node == node.serial, p.kind == kind,
               time - p.endTime <= maximumInterval, time >= p.endTime,
               p.downLocation.distance(to: location) <= maximumDistance
         else { return 1 }
@@ -43,7 +38,7 @@ public struct TapCounter: Sendable {
 
     /// Remembers a touch that ended normally.
     public mutating func touchEnded(_ touch: Touch) {
-        previous = Previous(node: NodeReference(touch.node), kind: touch.kind,
+        previous = Previous(node: touch.node?.serial, kind: touch.kind,
                             endTime: touch.timestamp, downLocation: touch.downLocation,
                             tapCount: touch.tapCount)
     }
@@ -52,7 +47,10 @@ public struct TapCounter: Sendable {
     /// to serve as other nodes (a list row's reuse): the nodes it stood for are gone, and
     /// a new node never continues their sequence.
     public mutating func forgetNodes(in subtree: Node) {
-        if let node = previous?.node.node, subtree.isAncestor(of: node) { previous = nil }
+        guard let serial = previous?.node else { return }
+        var inside = false
+        subtree.forEachInSubtree { inside = inside || $0.serial == serial }
+        if inside { previous = nil }
     }
 
     /// A cancelled touch breaks any tap sequence.

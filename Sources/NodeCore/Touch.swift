@@ -40,8 +40,11 @@ public final class Touch {
     /// The node hit at touch-down; the touch stays bound to it for its whole life.
     public internal(set) var node: Node?
     /// The control that began tracking this touch, if any (at most one ever does: only
-    /// the first control up the chain gets the touch's begin).
-    weak var trackingControl: ControlNode?
+    /// the first control up the chain gets the touch's begin). Held strongly: a weak
+    /// reference gave every tracked control a refcount side table, slowing each of its
+    /// retains and releases ever after; a control that left its tree tracks nothing, so
+    /// keeping it alive until the touch ends changes nothing it does.
+    var trackingControl: ControlNode?
     /// What the scroll nodes above the bound node know about this touch; nil when none
     /// watches it (see `PanTracker.swift`).
     var pan: TouchPan?

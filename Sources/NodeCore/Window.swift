@@ -62,6 +62,7 @@ open class Window: Responder {
         for touch in touches.values {
             touch.node = nil
             touch.pan = nil
+            touch.trackingControl = nil
         }
         // A running animation and the clock hold each other (a scroll node's animation
         // keeps the clock, the clock the node) until it ends: the clock lets go of both.

@@ -1,3 +1,4 @@
+import Glibc
 import JSONOutput
 import NodeCore
 
@@ -16,8 +17,11 @@ public enum InputScript {
             var lineNumber = 0
             var start = 0
             while start <= all.count {
-                var end = start
-                while end < all.count, all[end] != UInt8(ascii: "\n") { end += 1 }
+                // memchr: a byte-by-byte search was a fifth of reading a recorded line.
+                var end = all.count
+                if start < all.count, let newline = memchr(all.baseAddress! + start, 0x0A, all.count - start) {
+                    end = UnsafeRawPointer(all.baseAddress!).distance(to: newline)
+                }
                 lineNumber += 1
                 let rawLine = UnsafeBufferPointer(rebasing: all[start..<end])
                 start = end + 1

@@ -8,23 +8,77 @@ extension NodeDescription {
     var isReusable: Bool {
         kind != .scroll && kind != .list && children.allSatisfy(\.isReusable)
     }
+}
 
-    /// Makes `node`, made from this description for another row and out of the tree since,
-    /// what `makeNode(row:)` makes for `row`: what touches change (a control's highlight, a
-    /// toggle's position, a slider's value) is put back, then every key is set again with
-    /// the new row's texts. The description must be reusable.
-    func remake(_ node: Node, row: String) {
-        if name.hasRowIndex { node.name = name.text(row: row) }
-        if kind.isControl {
+/// What differs between two rows made from one reusable template: the texts with `{i}`
+/// and what touches change. Nothing else changes a scene's nodes, so making a row over
+/// sets only these (pinned equal to a new row in `RowTemplateTests`).
+struct RowRefill {
+    /// One node of the row, in the order `forEachInSubtree` visits them.
+    private struct Step {
+        var name: RowText?
+        var label: RowText?
+        var text: RowText?
+        var reset: Reset
+    }
+
+    /// What touches change in a node, and the template's value for it.
+    private enum Reset {
+        case none
+        /// Highlight off, selection (a toggle's position) as the template gives it.
+        case control(selected: Bool)
+        case slider(selected: Bool, value: Double)
+    }
+
+    /// The row's own frame: the list moves a row along its axis (§10.1).
+    private let frame: Rect
+    private let steps: [Step]
+
+    init(_ root: NodeDescription) {
+        frame = root.frame
+        var steps: [Step] = []
+        func add(_ d: NodeDescription) {
+            let selected = d.control.selected ?? false
+            let reset: Reset = d.kind == .slider ? .slider(selected: selected, value: d.sliderValue ?? 0)
+                : d.kind.isControl ? .control(selected: selected) : .none
+            steps.append(Step(name: d.name.hasRowIndex ? d.name : nil,
+                              label: d.label.flatMap { $0.hasRowIndex ? $0 : nil },
+                              text: d.kind == .text ? d.text.text.flatMap { $0.hasRowIndex ? $0 : nil } : nil,
+                              reset: reset))
+            for child in d.children { add(child) }
+        }
+        add(root)
+        self.steps = steps
+    }
+
+    /// Makes `node`, made from the template for another row and out of the tree since,
+    /// what the template makes for `row`.
+    func apply(to node: Node, row: String) {
+        node.frame = frame
+        steps.withUnsafeBufferPointer { steps in
+            var k = 0
+            RowRefill.fill(node, steps, &k, row)
+        }
+    }
+
+    private static func fill(_ node: Node, _ steps: UnsafeBufferPointer<Step>, _ k: inout Int, _ row: String) {
+        let step = steps.baseAddress! + k
+        k += 1
+        if let name = step.pointee.name { node.name = name.text(row: row) }
+        if let label = step.pointee.label { node.label = label.text(row: row) }
+        if let text = step.pointee.text { unsafeDowncast(node, to: TextNode.self).text = text.text(row: row) }
+        switch step.pointee.reset {
+        case .none: break
+        case .control(let selected):
             let control = unsafeDowncast(node, to: ControlNode.self)
             control.isHighlighted = false
-            control.isSelected = false
-            if kind == .slider { unsafeDowncast(node, to: SliderNode.self).value = 0 }
+            control.isSelected = selected
+        case .slider(let selected, let value):
+            let slider = unsafeDowncast(node, to: SliderNode.self)
+            slider.isHighlighted = false
+            slider.isSelected = selected
+            slider.value = value
         }
-        configure(node, row: row)
-        // Read in place: a description is large, and copying one per row was most of the cost.
-        children.withUnsafeBufferPointer { children in
-            for k in children.indices { children[k].remake(node.subnodes[k], row: row) }
-        }
+        for child in node.subnodes { fill(child, steps, &k, row) }
     }
 }

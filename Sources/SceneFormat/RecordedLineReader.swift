@@ -1,3 +1,4 @@
+import Glibc
 import NodeCore
 
 /// Reads an input-script line of exactly a shape `InputScript.encode` writes (its keys in
@@ -24,11 +25,12 @@ struct RecordedLineReader {
     private mutating func event() -> TimedInputEvent? {
         guard skip(#"{"t":"#), let t = number(), FileLimits.times.contains(t), skip(#","type":""#) else { return nil }
         let event: InputEvent
-        if skip(#"touch.motion","id":"#) {
+        // The shapes differ before their ends, so their order is only the order of how common they are.
+        if skip(#"touch.frame"}"#) {
+            return TimedInputEvent(time: t, event: .touchFrame)
+        } else if skip(#"touch.motion","id":"#) {
             guard let id = id(), skip(#","x":"#), let location = location() else { return nil }
             event = .touchMotion(id: id, location: location)
-        } else if skip(#"touch.frame"}"#) {
-            return TimedInputEvent(time: t, event: .touchFrame)
         } else if skip(#"touch.down","id":"#) {
             guard let id = id(), skip(#","x":"#), let location = location() else { return nil }
             event = .touchDown(id: id, location: location)
@@ -67,8 +69,8 @@ struct RecordedLineReader {
     private mutating func skip(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
-        let start = text.utf8Start
-        for k in 0..<count where bytes[index + k] != start[k] { return false }
+        // One memcmp: comparing byte by byte was most of the time spent reading a line.
+        guard memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else { return false }
         index += count
         return true
     }

@@ -15,6 +15,8 @@ final class RowTemplate {
     /// Whether a row's nodes can be made over into another row's (`reuse`): not when the
     /// template holds a scroll node or a list, nor when some rows are bare nodes.
     let isReusable: Bool
+    /// What `reuse` sets on a row: what differs between rows.
+    private let refill: RowRefill
 
     init(_ root: NodeDescription, file: String) {
         self.root = root
@@ -38,6 +40,7 @@ final class RowTemplate {
         }
         possibleClashes = clashes
         isReusable = clashes.isEmpty && root.isReusable
+        refill = RowRefill(root)
     }
 
     /// Row `index`'s node tree.
@@ -55,7 +58,7 @@ final class RowTemplate {
     /// false when the template is not reusable.
     func reuse(_ row: Node, as index: Int) -> Bool {
         guard isReusable else { return false }
-        root.remake(row, row: String(index))
+        refill.apply(to: row, row: String(index))
         return true
     }
 

@@ -34,8 +34,10 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
 
     func list(_ list: ListNode, willBeginBatchFetchWith context: BatchFetchContext) {
         guard let fetch, let clock = list.window?.clock else { return }
-        clock.schedule(at: context.beginTime + fetch.delay) { [weak self, weak list] time in
-            guard let self, let list, context.isFetching else { return }
+        // The list gives up its fetch when it goes away, so while the fetch is in flight it is alive.
+        clock.schedule(at: context.beginTime + fetch.delay) { [weak self, unowned(unsafe) list] time in
+            guard context.isFetching, let self else { return }
+            let list = list
             let added = max(0, min(fetch.batch, fetch.total - count))
             count += added
             list.appendRows(added)

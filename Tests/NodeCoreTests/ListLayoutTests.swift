@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import NodeCore
 
@@ -53,4 +54,47 @@ import Testing
         #expect(layout.span(ofRow: 0) == (200, 50))
         #expect(layout.span(ofRow: 4) == (0, 50))
     }
+    @Test func rowsMeetingASpanAreTheRowsAWalkFoundOnRandomLayouts() {
+        // Lengths in quarter points, so that every sum and difference below is exact.
+        var random = SplitMix64(seed: 0x11_57_0F)
+        func number(_ below: UInt64) -> Double { Double(random.next() % below) }
+        for round in 0 ..< 400 {
+            let count = Int(random.next() % 40)
+            let inverted = random.next() % 2 == 0
+            // Fixed extents (zero included), or per row with zero-length rows among them.
+            let layout = round % 2 == 0
+                ? ListLayout(fixedExtent: [0, 0.25, 1, 7, 64, 33.5][round / 2 % 6], count: count, inverted: inverted)
+                : ListLayout(extents: (0 ..< count).map { _ in random.next() % 4 == 0 ? 0 : number(90) / 4 }, inverted: inverted)
+            let total = layout.contentLength
+            for _ in 0 ..< 20 {
+                // Spans on row edges too, where a half-open comparison decides.
+                let edges = (0 ..< count).map { layout.span(ofRow: $0).start } + [total]
+                let pick = { random.next() % 3 == 0 && !edges.isEmpty ? edges[Int(random.next() % UInt64(edges.count))] : number(11_200) / 4 - 200 }
+                let lower = pick(), upper = random.next() % 5 == 0 ? lower : pick()
+                #expect(layout.rows(meeting: lower, upper) == walkedRows(layout, lower, upper),
+                        "\(count) rows, inverted \(inverted), [\(lower), \(upper))")
+            }
+        }
+    }
+}
+
+/// The rows meeting `[lower, upper)` as the list found them before it searched: the first
+/// row ending after the span's start, then a walk over the rows starting before its end.
+private func walkedRows(_ layout: ListLayout, _ lower: Double, _ upper: Double) -> Range<Int> {
+    let count = layout.count
+    guard count > 0, upper > lower else { return 0 ..< 0 }
+    let total = layout.contentLength
+    let a = layout.isInverted ? total - upper : lower, b = layout.isInverted ? total - lower : upper
+    var ends: [Double] = []
+    for i in 0 ..< count { ends.append((ends.last ?? 0) + layout.span(ofRow: i).length) }
+    func end(_ i: Int) -> Double { i < 0 ? 0 : ends[i] }
+    var first = 0
+    if case .fixed(let e) = layout.extents, e <= 0 {
+        first = count
+    } else {
+        while first < count, end(first) <= a { first += 1 }
+    }
+    var last = first
+    while last < count, end(last - 1) < b { last += 1 }
+    return first ..< max(first, last)
 }

@@ -26,6 +26,23 @@ private func listRejection(_ keys: String) -> FormatError? {
     }
 }
 
+/// The event log's lines, kept by the recorder's sink.
+private final class LineLog {
+    var lines: [String] = []
+}
+
+/// A list with the simulated fetch (batches of 4 after 250 ms, up to 10 rows) shown at time 0,
+/// its scene's events logged; the scene itself is not kept, so the window owns the tree.
+private func fetchingListShown() throws -> (Window, LineLog) {
+    let (decoded, _) = try decodeList(#""fetch":{"batch":4,"delay":250,"total":10},"rows":{"count":3,"extent":50,"#
+                                      + template + "}")
+    let log = LineLog()
+    let window = decoded.makeWindow()
+    EventRecorder.attach(to: decoded.root) { [log] in log.lines.append($0.line) }
+    window.appear(at: 0)
+    return (window, log)
+}
+
 @Suite struct ListSceneTests {
     @Test func rowsComeFromTheTemplateWithTheirIndex() throws {
         let (_, list) = try decodeList(#""rows":{"count":1000,"extent":50,"# + template + "}")
@@ -50,21 +67,35 @@ private func listRejection(_ keys: String) -> FormatError? {
     }
 
     @Test func theSimulatedFetchAppendsABatchAfterItsDelayAndStopsAtTheTotal() throws {
-        let (decoded, list) = try decodeList(#""fetch":{"batch":4,"delay":250,"total":10},"rows":{"count":3,"extent":50,"#
-                                             + template + "}")
-        var lines: [String] = []
-        let window = decoded.makeWindow()
-        EventRecorder.attach(to: decoded.root) { lines.append($0.line) }
-        window.appear(at: 0)
+        let (window, log) = try fetchingListShown()
+        let list = try #require(window.root.node(named: "list") as? ListNode)
         window.clock.runUntilIdle()
         #expect(list.numberOfRows == 10)
-        #expect(lines == [
+        #expect(log.lines == [
             #"{"t":0,"node":"list","event":"batchFetchBegan","rows":3}"#,
             #"{"t":250,"node":"list","event":"batchFetchCompleted","rows":7}"#,
             #"{"t":250,"node":"list","event":"batchFetchBegan","rows":7}"#,
             // The last batch is cut to the total; at the total no fetch begins.
             #"{"t":500,"node":"list","event":"batchFetchCompleted","rows":10}"#,
         ])
+    }
+
+    @Test func aListThatGoesAwayGivesUpItsFetchAndTheSimulatedCompletionDoesNothing() throws {
+        let (window, log) = try fetchingListShown()
+        weak var gone: ListNode?
+        let context: BatchFetchContext
+        do {
+            let list = try #require(window.root.node(named: "list") as? ListNode)
+            context = list.batchFetchContext
+            #expect(context.isFetching)
+            gone = list
+            list.removeFromSupernode()
+        }
+        #expect(gone == nil, "the list is freed")
+        #expect(context.state == .cancelled)
+        // The completion scheduled on the window's clock finds the fetch given up.
+        window.clock.runUntilIdle()
+        #expect(log.lines == [#"{"t":0,"node":"list","event":"batchFetchBegan","rows":3}"#])
     }
 
     @Test func aTapOnATemplatedRowLogsTheRowsOwnName() throws {
