@@ -260,10 +260,11 @@ open class ListNode: ScrollNode {
         // the entries of `liveRows` before those that stay, then those after them (every
         // entry when the ranges do not meet).
         let staying = kept.isEmpty || liveRows.isEmpty ? 0..<0 : (kept.lowerBound - old.lowerBound)..<(kept.upperBound - old.lowerBound)
+        let window = self.window
         for k in liveRows.indices where !staying.contains(k) {
             let node = liveRows[k].node
             node.removeFromSupernode()
-            keepForReuse(node)
+            if let window { keepForReuse(node, in: window) }
         }
         if staying.isEmpty {
             liveRows.removeAll(keepingCapacity: true)
@@ -276,9 +277,9 @@ open class ListNode: ScrollNode {
             if liveRows.isEmpty {
                 for index in wanted { liveRows.append(addRow(index, from: source)) }
             } else {
-                for index in wanted.lowerBound..<kept.lowerBound {
-                    liveRows.insert(addRow(index, from: source), at: index - wanted.lowerBound)
-                }
+                // Made in index order, and shifted in once.
+                let before = (wanted.lowerBound..<kept.lowerBound).map { addRow($0, from: source) }
+                liveRows.insert(contentsOf: before, at: 0)
                 for index in kept.upperBound..<wanted.upperBound { liveRows.append(addRow(index, from: source)) }
             }
         }
@@ -307,8 +308,8 @@ open class ListNode: ScrollNode {
     /// that touch's later events go to its node, which must stay out of the tree as a
     /// dropped node would. A tap sequence it ended is forgotten (a new node never continues
     /// one). Outside a window nothing is kept.
-    private func keepForReuse(_ node: Node) {
-        guard let window, !window.hasTouch(boundInto: node) else { return }
+    private func keepForReuse(_ node: Node, in window: Window) {
+        guard !window.hasTouch(boundInto: node) else { return }
         window.tapCounter.forgetNodes(in: node)
         reusableRows.append(node)
     }

@@ -229,7 +229,7 @@ open class Node: Responder {
 
     /// Reports that this node's geometry or visibility changed, affecting its subtree.
     final func invalidateSubtree() {
-        guard let window else { return }
+        guard let window, window.recordsInvalidations else { return }
         window.recordInvalidation(.area(subtreeExtentInWindow()))
     }
 }

@@ -47,10 +47,13 @@ public struct TapCounter: Sendable {
     /// to serve as other nodes (a list row's reuse): the nodes it stood for are gone, and
     /// a new node never continues their sequence.
     public mutating func forgetNodes(in subtree: Node) {
-        guard let serial = previous?.node else { return }
-        var inside = false
-        subtree.forEachInSubtree { inside = inside || $0.serial == serial }
-        if inside { previous = nil }
+        if let serial = previous?.node, TapCounter.subtree(subtree, holds: serial) { previous = nil }
+    }
+
+    private static func subtree(_ node: Node, holds serial: UInt64) -> Bool {
+        if node.serial == serial { return true }
+        for child in node.subnodes where subtree(child, holds: serial) { return true }
+        return false
     }
 
     /// A cancelled touch breaks any tap sequence.

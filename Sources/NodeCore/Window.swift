@@ -45,6 +45,12 @@ open class Window: Responder {
     private final var touches = OrderedTable<TouchID, Touch>()
 
     private final var invalidations: [Invalidation] = []
+    /// Whether changes are recorded for repainting (`takeInvalidations`). A replay that paints
+    /// nothing between events turns it off, so that changes (a list's rows coming and going
+    /// above all) skip working out what to repaint; turned on again, everything is damaged.
+    public final var recordsInvalidations = true {
+        didSet { if recordsInvalidations, !oldValue { recordInvalidation(.area(Rect(origin: .zero, size: size))) } }
+    }
 
     public init(root: Node, size: Size, application: Application = Application()) {
         self.root = root
@@ -174,6 +180,7 @@ open class Window: Responder {
     /// Records a repaint need; the renderer collects them with `takeInvalidations()`.
     /// Past `maximumPendingInvalidations` the list collapses into one whole-window area.
     public final func recordInvalidation(_ invalidation: Invalidation) {
+        guard recordsInvalidations else { return }
         if invalidations.count >= Window.maximumPendingInvalidations {
             invalidations = [.area(Rect(origin: .zero, size: size))]
             return

@@ -52,21 +52,37 @@ struct RowRefill {
     }
 
     /// Makes `node`, made from the template for another row and out of the tree since,
-    /// what the template makes for `row`.
-    func apply(to node: Node, row: String) {
+    /// what the template makes for row `index`.
+    func apply(to node: Node, row index: Int) {
         node.frame = frame
-        steps.withUnsafeBufferPointer { steps in
-            var k = 0
-            RowRefill.fill(node, steps, &k, row)
+        // The index's decimal digits, written once on the stack for every text (`String(index)`).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = buffer.count
+            var rest = index.magnitude
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if index < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            let digits = UnsafeBufferPointer(rebasing: buffer[start...])
+            steps.withUnsafeBufferPointer { steps in
+                var k = 0
+                RowRefill.fill(node, steps, &k, digits)
+            }
         }
     }
 
-    private static func fill(_ node: Node, _ steps: UnsafeBufferPointer<Step>, _ k: inout Int, _ row: String) {
+    private static func fill(_ node: Node, _ steps: UnsafeBufferPointer<Step>, _ k: inout Int,
+                             _ row: UnsafeBufferPointer<UInt8>) {
         let step = steps.baseAddress! + k
         k += 1
-        if let name = step.pointee.name { node.name = name.text(row: row) }
-        if let label = step.pointee.label { node.label = label.text(row: row) }
-        if let text = step.pointee.text { unsafeDowncast(node, to: TextNode.self).text = text.text(row: row) }
+        if let name = step.pointee.name { node.name = name.text(index: row) }
+        if let label = step.pointee.label { node.label = label.text(index: row) }
+        if let text = step.pointee.text { unsafeDowncast(node, to: TextNode.self).text = text.text(index: row) }
         switch step.pointee.reset {
         case .none: break
         case .control(let selected):

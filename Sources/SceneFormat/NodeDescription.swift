@@ -232,22 +232,26 @@ struct RowText {
 
     /// The text with every `{i}` replaced by `row`; as written when `row` is nil.
     func text(row: String?) -> String {
-        guard var row, let parts else { return source }
+        guard var row, parts != nil else { return source }
+        return row.withUTF8 { text(index: $0) }
+    }
+
+    /// The text with every `{i}` replaced by `index`, the row index's UTF-8.
+    func text(index: UnsafeBufferPointer<UInt8>) -> String {
+        guard let parts else { return source }
         // Copied in whole pieces: appending piece by piece cost most of a reused row (§10.1).
-        return row.withUTF8 { index in
-            String(unsafeUninitializedCapacity: length(rowDigits: index.count)) { out in
-                var at = 0
-                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
-                    (target + at).initialize(from: base, count: bytes.count)
-                    at += bytes.count
-                }
-                for k in parts.indices {
-                    if k > 0 { put(index) }
-                    parts[k].withUnsafeBufferPointer(put)
-                }
-                return at
+        return String(unsafeUninitializedCapacity: length(rowDigits: index.count)) { out in
+            var at = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
+                (target + at).initialize(from: base, count: bytes.count)
+                at += bytes.count
             }
+            for k in parts.indices {
+                if k > 0 { put(index) }
+                parts[k].withUnsafeBufferPointer(put)
+            }
+            return at
         }
     }
 

@@ -58,7 +58,7 @@ final class RowTemplate {
     /// false when the template is not reusable.
     func reuse(_ row: Node, as index: Int) -> Bool {
         guard isReusable else { return false }
-        refill.apply(to: row, row: String(index))
+        refill.apply(to: row, row: index)
         return true
     }
 

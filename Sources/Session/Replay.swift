@@ -21,13 +21,17 @@ public final class Replay {
 
     /// Builds the window for `scene` and attaches the event-log target to every control.
     /// `showsTouches` is the touch visualization's initial state (the script's `t` keys toggle it).
+    /// `recordsInvalidations` keeps the window's damage as a live session does (`Window.recordsInvalidations`).
     public init(scene: Scene, showsTappableAreas: Bool = false, showsTouches: Bool = false,
-                showsPointerLocation: Bool = false, log: @escaping (EventLogEntry) -> Void) {
+                showsPointerLocation: Bool = false, recordsInvalidations: Bool = false,
+                log: @escaping (EventLogEntry) -> Void) {
         self.scene = scene
         self.showsTouches = showsTouches
         self.showsPointerLocation = showsPointerLocation
         window = scene.makeWindow()
         window.showsTappableAreas = showsTappableAreas
+        // Nothing paints between events: the PNG, if any, is one full paint of the end state.
+        window.recordsInvalidations = recordsInvalidations
         dispatcher = InputDispatcher(window: window)
         EventRecorder.attach(to: scene.root, now: { [unowned self] in currentTime }, sink: log)
         // Time 0 of a replay is when its lists first appear (and may begin a batch fetch).
