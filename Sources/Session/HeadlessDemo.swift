@@ -1,4 +1,6 @@
-import Foundation
+import FileOutput
+import FoundationEssentials
+import Glibc
 import NodeCore
 import SceneFormat
 import WestonControl
@@ -45,11 +47,13 @@ public enum HeadlessDemo {
         let files = (scene: dir.appending(path: "demo-scene.json"), events: dir.appending(path: "events.jsonl"),
                      input: dir.appending(path: "input.jsonl"), screenshot: dir.appending(path: "demo.png"),
                      log: dir.appending(path: "client.log"))
-        do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try Data(DemoScene.sceneJSON.utf8).write(to: files.scene)
+        do throws(OutputFileError) {
+            try makeDirectories(dir.path)
+            let sceneFile = try OutputFile(path: files.scene.path)
+            try sceneFile.write(Array(DemoScene.sceneJSON.utf8))
+            try sceneFile.commit()
         } catch {
-            throw HeadlessDemoError.files(directory: dir.path, reason: error.localizedDescription)
+            throw HeadlessDemoError.files(directory: dir.path, reason: error.reason)
         }
         let module: URL
         do throws(HarnessModule.NotFound) {
@@ -107,6 +111,20 @@ public enum HeadlessDemo {
         }
         let lines = (try? String(contentsOf: files.events, encoding: .utf8))?.split(separator: "\n").count ?? 0
         print("demo: \(lines) control events in \(files.events.path); screenshot \(files.screenshot.path); input recorded to \(files.input.path)")
+    }
+
+    /// `mkdir -p`: makes `path` and whichever of its parents are missing.
+    private static func makeDirectories(_ path: String) throws(OutputFileError) {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            guard mkdir(prefix, 0o777) != 0, errno != EEXIST else { continue }
+            throw OutputFileError(path: prefix, reason: String(cString: strerror(errno)))
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw OutputFileError(path: path, reason: String(cString: strerror(ENOTDIR)))
+        }
     }
 
     /// This program, to launch as the Wayland client.

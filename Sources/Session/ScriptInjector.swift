@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import NodeCore
 import WestonControl
 
@@ -54,10 +54,16 @@ public struct ScriptInjector {
 
     /// Injects `events` paced by their `t` (so tap counting sees the script's gaps).
     public func play(_ events: [TimedInputEvent]) throws(HarnessError) {
-        let start = Date()
+        let clock = ContinuousClock()
+        let start = clock.now
         let origin = events.first?.time ?? 0
         for event in events {
-            Thread.sleep(until: start.addingTimeInterval((event.time - origin) / 1000))
+            let due = start + .microseconds(Int64(((event.time - origin) * 1000).rounded()))
+            while clock.now < due {
+                let left = clock.now.duration(to: due).components
+                var wait = timespec(tv_sec: Int(left.seconds), tv_nsec: Int(left.attoseconds / 1_000_000_000))
+                nanosleep(&wait, nil)
+            }
             try inject(event.event)
         }
     }

@@ -1,5 +1,5 @@
 import FileOutput
-import Foundation
+import Glibc
 import NodeCore
 import Render
 import WaylandClient

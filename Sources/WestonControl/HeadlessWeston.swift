@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,7 +32,7 @@ public final class HeadlessWeston: @unchecked Sendable {
     private let ownsDirectory: Bool
     private let state = Mutex<State>(State())
     /// Serializes round trips on the single control connection.
-    private let io = NSLock()
+    private let io = Mutex(())
 
     private struct State {
         var connection: ControlConnection?
@@ -243,24 +243,25 @@ public final class HeadlessWeston: @unchecked Sendable {
     public func sendTogether(_ commands: [String], timeout: Double = 10) throws(HarnessError) -> [String] {
         guard !commands.isEmpty else { return [] }
         guard !commands.contains(where: { $0.contains("\n") }) else { throw .invalidArgument("command contains a newline") }
-        io.lock()
-        defer { io.unlock() }
-        guard let connection = state.withLock({ $0.stopped ? nil : $0.connection }) else {
-            throw .stopped
-        }
-        var replies: [String] = []
-        do {
-            try connection.write(commands.map { $0 + "\n" }.joined())
-            for command in commands {
-                replies.append(try connection.readLine(timeout: timeout, command: command))
+        let replies = try io.withLock { _ throws(HarnessError) -> [String] in
+            guard let connection = state.withLock({ $0.stopped ? nil : $0.connection }) else {
+                throw .stopped
             }
-        } catch .connectionLost(let reason) {
-            // Say why: a crashed weston leaves its story in the log.
-            if process.waitForExit(timeout: 1) {
-                throw .westonExited(exitStatus: process.waitUntilExit() ?? -1,
-                                    logTail: Self.tail(of: directory.appending(path: "weston.log"), lines: 8))
+            var replies: [String] = []
+            do throws(HarnessError) {
+                try connection.write(commands.map { $0 + "\n" }.joined())
+                for command in commands {
+                    replies.append(try connection.readLine(timeout: timeout, command: command))
+                }
+            } catch .connectionLost(let reason) {
+                // Say why: a crashed weston leaves its story in the log.
+                if process.waitForExit(timeout: 1) {
+                    throw .westonExited(exitStatus: process.waitUntilExit() ?? -1,
+                                        logTail: Self.tail(of: directory.appending(path: "weston.log"), lines: 8))
+                }
+                throw .connectionLost(reason: reason)
             }
-            throw .connectionLost(reason: reason)
+            return replies
         }
         var payloads: [String] = []
         for (command, reply) in zip(commands, replies) {
@@ -529,9 +530,7 @@ public final class HeadlessWeston: @unchecked Sendable {
             defer { state.connection = nil }
             return state.connection ?? ControlConnection?.none
         }
-        io.lock()
-        connection?.close()
-        io.unlock()
+        io.withLock { _ in connection?.close() }
         process.stop(grace: grace)
         if ownsDirectory {
             try? FileManager.default.removeItem(at: directory)

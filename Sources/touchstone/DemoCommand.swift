@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import Session
 import TouchstoneApp
 
@@ -21,8 +21,7 @@ struct DemoCommand: ParsableCommand {
             try HeadlessDemo.run(outputDirectory: headless)
             return
         }
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["WAYLAND_DISPLAY"] != nil || environment["WAYLAND_SOCKET"] != nil else {
+        guard getenv("WAYLAND_DISPLAY") != nil || getenv("WAYLAND_SOCKET") != nil else {
             throw NoWaylandSession()
         }
         let scene = try DemoScene.scene()

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FileOutput
-import Foundation
+import Glibc
 import Session
 import TouchstoneApp
 
@@ -30,11 +30,11 @@ struct Touchstone: ParsableCommand {
             }
         } catch let code as ExitCode {
             // A status chosen by the command itself (audit findings: 3); its output is already printed.
-            Foundation.exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         } catch {
             if let status = ExitStatus.of(error) {
                 StandardError.writeLine("touchstone: error: \(error)")
-                Foundation.exit(status)
+                Glibc.exit(status)
             }
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
@@ -43,18 +43,18 @@ struct Touchstone: ParsableCommand {
                     try LineSink().write(message)
                 } catch {
                     StandardError.writeLine("touchstone: error: \(error)")
-                    Foundation.exit(ExitStatus.runtimeFailure)
+                    Glibc.exit(ExitStatus.runtimeFailure)
                 }
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
             if exitCode(for: error) == .failure {
                 // An error of a layer below that ExitStatus does not name yet: a runtime
                 // failure, never mistaken for bad arguments.
                 StandardError.writeLine("touchstone: error: \(error)")
-                Foundation.exit(ExitStatus.runtimeFailure)
+                Glibc.exit(ExitStatus.runtimeFailure)
             }
             StandardError.writeLines(message.hasPrefix("Error:") ? message : "touchstone: error: \(message)")
-            Foundation.exit(ExitStatus.badInput)
+            Glibc.exit(ExitStatus.badInput)
         }
     }
 }

@@ -72,6 +72,18 @@ struct HarnessModuleTests {
         #expect(demo.stderr.contains("install Touchstone with `tools/install PREFIX`"))
     }
 
+    /// The output folder's path runs through a file: one line with the system's reason, status 1.
+    @Test func anOutputFolderThatCannotBeMadeIsOneLineWithTheReason() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appending(path: "file")
+        try Data("x".utf8).write(to: file)
+        let out = file.appending(path: "out").path
+        let demo = try runTouchstone(["demo", "--headless", out])
+        #expect(demo.status == 1)
+        #expect(demo.stderr == "touchstone: error: \(out): cannot write the demo files: Not a directory\n")
+    }
+
     @Test func aModuleVariableNamingNoFileIsAnError() throws {
         let demo = try runTouchstone(["demo", "--headless", "/nonexistent/out"],
                                      environment: [HarnessModule.environmentVariable: "/nonexistent/module.so"])

@@ -10,4 +10,12 @@ import Testing
         #expect(binary.firstRange(of: Data("WestonControl".utf8)) != nil)
         #expect(binary.firstRange(of: Data("WestonHarness".utf8)) == nil)
     }
+
+    /// The command uses FoundationEssentials (through swift-argument-parser) but nothing of
+    /// Foundation itself, whose static copy (CoreFoundation, ICU) cost start-up a third of
+    /// its relocations and protocol conformances (README "Performance").
+    @Test func theBinaryUsesNothingOfFoundationItself() throws {
+        let binary = try Data(contentsOf: CLIRun.executable, options: .alwaysMapped)
+        #expect(binary.firstRange(of: Data("$s10Foundation".utf8)) == nil)
+    }
 }
