@@ -313,4 +313,22 @@ extension PixmanSurface {
         }
         pixman_composite_triangles(PIXMAN_OP_OVER, source, image, PIXMAN_a8, 0, 0, 0, 0, Int32(tris.count), tris)
     }
+
+    /// Composites `color` OVER this surface through the antialiased coverage of
+    /// `trapezoids` (added together into one a8 mask, as `fill(_:color:)` for triangles does),
+    /// within the current clip region.
+    func fill(_ trapezoids: [FixedTrapezoid], color: PremultipliedColor) {
+        guard !trapezoids.isEmpty, !color.isTransparent else { return }
+        var c = color.pixmanColor
+        guard let source = pixman_image_create_solid_fill(&c) else { return }
+        defer { pixman_image_unref(source) }
+        func line(_ ends: (FixedPoint, FixedPoint)) -> pixman_line_fixed_t {
+            pixman_line_fixed_t(p1: pixman_point_fixed_t(x: ends.0.x, y: ends.0.y),
+                                p2: pixman_point_fixed_t(x: ends.1.x, y: ends.1.y))
+        }
+        let traps = trapezoids.map { t in
+            pixman_trapezoid_t(top: t.top, bottom: t.bottom, left: line(t.left), right: line(t.right))
+        }
+        pixman_composite_trapezoids(PIXMAN_OP_OVER, source, image, PIXMAN_a8, 0, 0, 0, 0, Int32(traps.count), traps)
+    }
 }

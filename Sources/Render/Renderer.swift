@@ -65,6 +65,10 @@ public final class Renderer {
     private let damageRegion = PixelRegion()
     private var glyphRenderer: GlyphRenderer?
     private var fontResolved = false
+    /// Touch-marker layouts of the markers damaged or painted lately: a moving marker's
+    /// layout is made once and used for its damage and painting in this frame and for
+    /// its damage in the next.
+    var markerLayouts: [TouchMarker: TouchMarkerLayout] = [:]
 
     public init(window: Window, background: Color, scale: RenderScale = 1, labelFont: LabelFont = .default) throws(RenderError) {
         guard Renderer.supportedScales.contains(scale) else { throw .unsupportedScale(scale) }

@@ -3,17 +3,17 @@ import NodeCore
 import Glibc
 #endif
 
-/// A touch marker in buffer pixels: the triangles of each layer, the label badge and
+/// A touch marker in buffer pixels: the outline of each layer, the label badge and
 /// everything's bounding box. Computed the same way for painting and for damage.
 struct TouchMarkerLayout {
-    /// Translucent inside of the ring.
-    var fill: [FixedTriangle] = []
-    /// White band just outside the ring.
-    var halo: [FixedTriangle] = []
-    /// The ring, centered on the contact ellipse.
-    var ring: [FixedTriangle] = []
+    /// Translucent inside of the ring: the ring's inner polygon (none when it has no inside).
+    var fill: [[FixedPoint]] = []
+    /// White band just outside the ring: between the ring's outer polygon and the halo's.
+    var halo: [[FixedPoint]] = []
+    /// The ring, centered on the contact ellipse: between its inner and outer polygons.
+    var ring: [[FixedPoint]] = []
     /// The center dot.
-    var dot: [FixedTriangle] = []
+    var dot: [[FixedPoint]] = []
     /// The label's badge, touching the halo at its upper right; nil without a label or font.
     var badge: PixelRect?
     /// The label's font size in pixels.
@@ -48,10 +48,12 @@ extension Renderer {
             for marker in markers {
                 guard let layout = layout(of: marker), layout.bounds.intersects(visible),
                       region.intersects(layout.bounds) else { continue }
-                surface.fill(layout.fill, color: fill)
-                surface.fill(layout.halo, color: halo)
-                surface.fill(layout.ring, color: ring)
-                surface.fill(layout.dot, color: ring)
+                // Each layer through the coverage of its outline (even-odd: a band's inner
+                // polygon is its hole), as one a8 mask of the layer's trapezoids.
+                surface.fill(PolygonTrapezoids.trapezoids(of: layout.fill), color: fill)
+                surface.fill(PolygonTrapezoids.trapezoids(of: layout.halo), color: halo)
+                surface.fill(PolygonTrapezoids.trapezoids(of: layout.ring), color: ring)
+                surface.fill(PolygonTrapezoids.trapezoids(of: layout.dot), color: ring)
                 if let badge = layout.badge, region.intersects(badge), let glyphs = glyphs() {
                     surface.fill(badge, color: ring)
                     glyphs.draw(marker.label, pixelSize: layout.labelPixelSize, centeredIn: badge, visible: visible,
@@ -62,8 +64,17 @@ extension Renderer {
     }
 
     /// Where `marker`'s parts go at this renderer's scale; nil when its center is not
-    /// finite or so far away that no canvas could show it.
+    /// finite or so far away that no canvas could show it. Kept for markers seen lately.
     func layout(of marker: TouchMarker) -> TouchMarkerLayout? {
+        if let kept = markerLayouts[marker] { return kept }
+        let layout = makeLayout(of: marker)
+        // Enough for two frames of many fingers; then forgotten all at once.
+        if markerLayouts.count >= 64 { markerLayouts.removeAll(keepingCapacity: true) }
+        markerLayouts[marker] = layout
+        return layout
+    }
+
+    private func makeLayout(of marker: TouchMarker) -> TouchMarkerLayout? {
         let s = scale.factor
         let cx = marker.center.x * s, cy = marker.center.y * s
         // Visible markers have centers within a canvas side plus the largest radius of
@@ -76,7 +87,6 @@ extension Renderer {
         let cosA = cos(angle), sinA = sin(angle)
         let halfRing = TouchMarkerStyle.ringWidth * s / 2
         let haloWidth = TouchMarkerStyle.haloWidth * s
-        let center = FixedPoint(x: cx, y: cy)
 
         /// The vertices of the ellipse with half-axes `a`, `b` (pixels), turned by the
         /// marker's orientation (clockwise on screen, as y points down).
@@ -100,11 +110,11 @@ extension Renderer {
 
         var layout = TouchMarkerLayout()
         if ringInner.0 > 0 && ringInner.1 > 0 {
-            layout.fill = Renderer.fan(around: center, innerPoints)
+            layout.fill = [innerPoints]
         }
-        layout.ring = Renderer.ringBand(between: innerPoints, and: ringPoints)
-        layout.halo = Renderer.ringBand(between: ringPoints, and: haloPoints)
-        layout.dot = Renderer.fan(around: center, dotPoints)
+        layout.ring = [innerPoints, ringPoints]
+        layout.halo = [ringPoints, haloPoints]
+        layout.dot = [dotPoints]
         layout.bounds = FixedPoint.bounds(of: haloPoints + dotPoints)
 
         if !marker.label.isEmpty, let glyphs = glyphs() {
@@ -139,25 +149,5 @@ extension Renderer {
         let n = (Double.pi / acos(1 - flatness / radius)).rounded(.up)
         let clamped = min(max(Int(n), 16), 1024)
         return (clamped + 3) / 4 * 4
-    }
-
-    /// Triangles from `center` to each side of the closed polygon `points`.
-    static func fan(around center: FixedPoint, _ points: [FixedPoint]) -> [FixedTriangle] {
-        points.indices.map { i in FixedTriangle(a: center, b: points[i], c: points[(i + 1) % points.count]) }
-    }
-
-    /// Triangles covering the band between two closed polygons with the same number of
-    /// vertices, `inner[i]` facing `outer[i]`: two per side, sharing its diagonal.
-    static func ringBand(between inner: [FixedPoint], and outer: [FixedPoint]) -> [FixedTriangle] {
-        var triangles: [FixedTriangle] = []
-        triangles.reserveCapacity(inner.count * 2)
-        for i in inner.indices {
-            let j = (i + 1) % inner.count
-            triangles.append(FixedTriangle(a: inner[i], b: outer[i], c: outer[j]))
-            if inner[i] != inner[j] {
-                triangles.append(FixedTriangle(a: inner[i], b: outer[j], c: inner[j]))
-            }
-        }
-        return triangles
     }
 }
