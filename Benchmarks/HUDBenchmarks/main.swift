@@ -21,21 +21,25 @@ import WestonHarness
 
 /// `--frames N`; `--before PATH`: another build of `touchstone` (say, of main before a
 /// change), whose two sessions run interleaved with this build's for a before/after figure.
-/// `--in-process`: only part 1 (for profiling).
-let (frames, beforeBuild, inProcessOnly): (Int, String?, Bool) = {
+/// `--in-process`: only part 1 (for profiling); `--only hud|plain`: only that session of it.
+let (frames, beforeBuild, inProcessOnly, onlySession): (Int, String?, Bool, String?) = {
     var frames = 400
     var before: String?
     var inProcessOnly = false
+    var only: String?
     var it = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = it.next() {
         switch argument {
         case "--frames": frames = it.next().flatMap(Int.init) ?? frames
         case "--before": before = it.next()
         case "--in-process": inProcessOnly = true
-        default: fatalError("unknown argument \(argument); use --frames N, --before PATH, --in-process")
+        case "--only":
+            only = it.next()
+            inProcessOnly = true
+        default: fatalError("unknown argument \(argument); use --frames N, --before PATH, --in-process, --only hud|plain")
         }
     }
-    return (frames, before, inProcessOnly)
+    return (frames, before, inProcessOnly, only)
 }()
 
 /// Prints a line at once (a crash later must not lose it in a buffer).
@@ -83,15 +87,15 @@ func buildWindow() -> Window {
 }
 
 /// One window painted frame by frame in process, with touch markers as in the live part;
-/// with the HUD, frames are painted as the live window paints them then: the tree through
-/// the scene layer, the HUD over it.
+/// with the HUD, frames are painted as the live window paints them then: the tree and the
+/// paths through the underlay layer, the markers and the rest of the HUD over it.
 final class InProcessSession {
     let hud: Bool
     let window = buildWindow()
     let input: InputDispatcher
     let renderer: Renderer
     let canvas: Canvas
-    let painter = PointerLocationPainter(), layer = SceneLayer(), scrollPainter = ScrollPainter()
+    let painter = PointerLocationPainter(), layer = SceneLayer(), underlay = UnderlayLayer(), scrollPainter = ScrollPainter()
     var model = PointerLocation()
     var markers: [TouchMarker] = []
     /// CPU time per motion event of each frame, µs.
@@ -122,8 +126,12 @@ final class InProcessSession {
         let items = hud ? TouchInspector.items(for: window) : []
         if hud {
             layer.note(sceneDamage)
+            underlay.note(sceneDamage)
             damage += painter.update(hud: model, inspector: items, renderer: renderer)
-            layer.paint(damage, into: canvas, with: renderer, scrollPainter: scrollPainter)
+            underlay.note(painter.pathDamage)
+            underlay.paint(damage, into: canvas, scene: layer, renderer: renderer, scrollPainter: scrollPainter) { damage, layer in
+                painter.paintPaths(hud: model, damage: damage, renderer: renderer, into: layer)
+            }
         } else {
             scrollPainter.paint(damage: damage, stale: [], previous: nil, into: canvas, with: renderer, allowsMoves: false)
         }
@@ -143,7 +151,8 @@ final class InProcessSession {
 }
 
 say("In process, per motion event (10 fingers with touch markers, 1920 × 1080, 200 labelled buttons, \(frames) frames of 10 motions, interleaved):")
-let inProcess = [try InProcessSession(hud: false), try InProcessSession(hud: true)]
+let inProcess = try [false, true].filter { onlySession == nil || onlySession == ($0 ? "hud" : "plain") }
+    .map { try InProcessSession(hud: $0) }
 for i in 1...frames {
     for session in inProcess { session.step(i) }
 }

@@ -4,11 +4,15 @@ public import TouchDiagnostics
 /// Paints the pointer-location HUD and the touch inspector over a rendered frame, and
 /// says which pixels change between two states so a session repaints only those.
 ///
-/// From the back: every touch's path (since its down), a crosshair through every active
-/// touch, each tracked touch's tracking rectangle (green inside, red outside), each active
-/// touch's bound-node label, and the bar at the top. A pixel's value depends only on
-/// its previous value and the state painted, never on the rest of the damage, so
-/// damage-limited painting gives what full painting gives. Not thread-safe.
+/// From the back: every touch's path (since its down) over the tree, under the touch
+/// markers (`paintPaths`); then, over the markers (`paint`), a crosshair through every
+/// active touch, each tracked touch's tracking rectangle (green inside, red outside), each
+/// active touch's bound-node label, and the bar at the top. Paths lie under the markers so
+/// that a session keeps the tree and the paths in one layer (`UnderlayLayer`) and a frame
+/// paints only the newest segment of each path; and a marker, the live contact, then shows
+/// over its own trail. A pixel's value depends only on its previous value and the state
+/// painted, never on the rest of the damage, so damage-limited painting gives what full
+/// painting gives. Not thread-safe.
 public final class PointerLocationPainter {
     /// What the last `update` saw of a touch: enough to tell what changed, without holding
     /// on to its path (which would make the model copy the path on its next append).
@@ -37,10 +41,13 @@ public final class PointerLocationPainter {
     /// Whether anything is shown.
     public var isShowing: Bool { barText != nil }
 
+    /// The part of the latest `update`'s damage that the paths changed (under the markers).
+    public private(set) var pathDamage: [PixelRect] = []
+
     /// Compares `hud` (nil hides everything) and `inspector` with what the previous call
     /// was given, and returns the buffer pixels whose painting differs.
     public func update(hud: PointerLocation?, inspector: [TouchInspector.Item], renderer: Renderer) -> [PixelRect] {
-        var damage: [PixelRect] = []
+        var damage: [PixelRect] = [], paths: [PixelRect] = []
         let newItems = hud == nil ? [] : inspector
         let newBar = hud?.barText
         let cleared = hud.map { $0.clearCount != clearCount } ?? false
@@ -54,7 +61,7 @@ public final class PointerLocationPainter {
             if !cleared, let old = shown.first(where: { $0.serial == touch.serial }), old.pathCount <= path.count {
                 var entry = old
                 for i in max(old.pathCount, 1)..<max(path.count, 1) {
-                    damage.append(segmentRect(path[i - 1], path[i], renderer))
+                    paths.append(segmentRect(path[i - 1], path[i], renderer))
                     entry.low = Point(x: min(entry.low.x, path[i].x), y: min(entry.low.y, path[i].y))
                     entry.high = Point(x: max(entry.high.x, path[i].x), y: max(entry.high.y, path[i].y))
                 }
@@ -69,12 +76,12 @@ public final class PointerLocationPainter {
                     entry.low = Point(x: min(entry.low.x, p.x), y: min(entry.low.y, p.y))
                     entry.high = Point(x: max(entry.high.x, p.x), y: max(entry.high.y, p.y))
                 }
-                damage.append(segmentRect(entry.low, entry.high, renderer))
+                paths.append(segmentRect(entry.low, entry.high, renderer))
                 next.append(entry)
             }
         }
         for old in shown where cleared || !next.contains(where: { $0.serial == old.serial && $0.pathCount >= old.pathCount }) {
-            damage.append(segmentRect(old.low, old.high, renderer))
+            paths.append(segmentRect(old.low, old.high, renderer))
         }
 
         // Crosshairs of active touches.
@@ -93,38 +100,34 @@ public final class PointerLocationPainter {
         items = newItems
         barText = newBar
         if let hud { clearCount = hud.clearCount }
-        return damage.compactMap { r in
-            let clipped = r.intersection(renderer.bufferBounds)
-            return clipped.isEmpty ? nil : clipped
+        func clipped(_ rects: [PixelRect]) -> [PixelRect] {
+            rects.compactMap { r in
+                let clipped = r.intersection(renderer.bufferBounds)
+                return clipped.isEmpty ? nil : clipped
+            }
         }
+        pathDamage = clipped(paths)
+        return pathDamage + clipped(damage)
     }
 
-    /// Paints `hud` and `inspector` — the state last given to `update` (or a later one,
-    /// whose own damage the next `update` returns) — over `canvas`, limited to `damage`
-    /// (buffer pixels). Nothing when `hud` is nil.
-    public func paint(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
-                      renderer: Renderer, into canvas: Canvas) {
-        guard let hud else { return }
-        let touches = hud.touches, items = inspector, barText = hud.barText
-        canvas.withDamageClip(damage) { surface, region, visible in
+    /// Paints `hud`'s paths — the state last given to `update` (or a later one, whose own
+    /// damage the next `update` returns) — over `canvas`, limited to `damage` (buffer
+    /// pixels): what lies under the touch markers. Nothing when `hud` is nil.
+    public func paintPaths(hud: PointerLocation?, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
+        guard let hud, hud.touches.contains(where: { !$0.path.isEmpty }) else { return }
+        canvas.withDamageClip(damage) { surface, region, _ in
             let s = Double(renderer.scale)
-            // Paths and crosshairs are many boxes against a damage of many boxes: clipped here,
-            // each to the parts of the damage it meets, and filled where no clip is set, so
-            // pixman does not intersect every fill with the whole damage.
+            // Path boxes are many against a damage of many boxes: clipped here, each to the
+            // parts of the damage it meets, and filled where no clip is set, so pixman does not
+            // intersect every fill with the whole damage.
             let unclipped = canvas.unclippedSurface ?? surface
             var clipped: [PixelRect] = []
-            func fill(_ rects: [PixelRect], _ color: PremultipliedColor) {
-                clipped.removeAll(keepingCapacity: true)
-                region.clip(rects, into: &clipped)
-                unclipped.fill(clipped, color: color)
-            }
-
-            // Paths: all edges of a path, then its core, both opaque, so overlaps never blend.
-            // The damage is often thin strips across the window (crosshairs), so segments are
-            // picked by the tiles the damage touches, not by its extents.
+            // All edges of a path, then its core, both opaque, so overlaps never blend.
+            // The damage is often thin strips across the window, so segments are picked by
+            // the tiles the damage touches, not by its extents.
             let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
             let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor)
-            for touch in touches {
+            for touch in hud.touches {
                 let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id))
                 let coreWidth = DiagnosticsStyle.pathWidth * s
                 let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
@@ -133,8 +136,25 @@ public final class PointerLocationPainter {
                     Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
                     Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
                 }
-                fill(edges, edge)
-                fill(cores, core)
+                Self.fill(edges, edge, within: region, on: unclipped, scratch: &clipped)
+                Self.fill(cores, core, within: region, on: unclipped, scratch: &clipped)
+            }
+        }
+    }
+
+    /// Paints the rest of `hud` and `inspector` — crosshairs, tracking rectangles, labels and
+    /// the bar — over `canvas` (the tree, the paths and the touch markers), limited to
+    /// `damage` (buffer pixels). Nothing when `hud` is nil.
+    public func paint(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
+                      renderer: Renderer, into canvas: Canvas) {
+        guard let hud else { return }
+        let touches = hud.touches, items = inspector, barText = hud.barText
+        canvas.withDamageClip(damage) { surface, region, visible in
+            // Crosshairs are long boxes against a damage of many boxes: clipped here, as paths are.
+            let unclipped = canvas.unclippedSurface ?? surface
+            var clipped: [PixelRect] = []
+            func fill(_ rects: [PixelRect], _ color: PremultipliedColor) {
+                Self.fill(rects, color, within: region, on: unclipped, scratch: &clipped)
             }
 
             // Crosshairs.
@@ -172,6 +192,14 @@ public final class PointerLocationPainter {
             renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
                                padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
         }
+    }
+
+    /// Fills the parts of `rects` within `region` on a surface with no clip set.
+    private static func fill(_ rects: [PixelRect], _ color: PremultipliedColor, within region: PixelRegion,
+                             on surface: PixmanSurface, scratch: inout [PixelRect]) {
+        scratch.removeAll(keepingCapacity: true)
+        region.clip(rects, into: &scratch)
+        surface.fill(scratch, color: color)
     }
 
     // MARK: Geometry (buffer pixels)

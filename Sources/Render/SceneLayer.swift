@@ -7,9 +7,7 @@
 public final class SceneLayer {
     private var layer: Canvas?
     /// Tree damage noted since the layer was last brought up to date.
-    private var pending: [PixelRect] = []
-    /// Past this many pending rects they become their bounding box.
-    static let pendingLimit = 256
+    private var pending = PendingDamage()
     /// The region copied, reused from frame to frame.
     private let region = PixelRegion()
 
@@ -21,11 +19,7 @@ public final class SceneLayer {
     /// Notes tree damage (buffer pixels, as `Renderer.damage(for:)` gives it) for the next
     /// `paint`; nothing while no layer is kept (the first `paint` paints it all).
     public func note(_ damage: [PixelRect]) {
-        guard layer != nil, !damage.isEmpty else { return }
-        pending += damage
-        if pending.count > Self.pendingLimit {
-            pending = [pending.reduce(pending[0]) { $0.union($1) }]
-        }
+        if layer != nil { pending.add(damage) }
     }
 
     /// Brings the layer up to date — the noted damage painted through `scrollPainter` (which
@@ -36,7 +30,7 @@ public final class SceneLayer {
         let layer: Canvas
         if let kept = self.layer, kept.width == canvas.width, kept.height == canvas.height {
             layer = kept
-            scrollPainter.paint(damage: pending, stale: [], previous: nil, into: layer, with: renderer,
+            scrollPainter.paint(damage: pending.rects, stale: [], previous: nil, into: layer, with: renderer,
                                 allowsMoves: !renderer.window.showsTappableAreas)
         } else {
             guard let made = try? Canvas(width: canvas.width, height: canvas.height) else { return }
@@ -46,7 +40,7 @@ public final class SceneLayer {
             scrollPainter.forget(layer)
             scrollPainter.paint(damage: [], stale: [layer.bounds], previous: nil, into: layer, with: renderer)
         }
-        pending.removeAll(keepingCapacity: true)
+        pending.clear()
         region.set(rects, clippedTo: canvas.bounds)
         canvas.surface.copy(region, from: layer.surface)
     }
@@ -54,6 +48,23 @@ public final class SceneLayer {
     /// Frees the layer (nothing is painted over the tree any more, or the window changed size).
     public func discard() {
         layer = nil
-        pending = []
+        pending.clear()
     }
+}
+
+/// Damage noted for an offscreen layer until it is next brought up to date.
+struct PendingDamage {
+    /// Past this many rects they become their bounding box.
+    static let limit = 256
+    private(set) var rects: [PixelRect] = []
+
+    mutating func add(_ damage: [PixelRect]) {
+        guard !damage.isEmpty else { return }
+        rects += damage
+        if rects.count > Self.limit {
+            rects = [rects.reduce(rects[0]) { $0.union($1) }]
+        }
+    }
+
+    mutating func clear() { rects.removeAll(keepingCapacity: true) }
 }

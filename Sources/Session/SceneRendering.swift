@@ -50,7 +50,8 @@ public enum SceneRendering {
     }
 
     /// Paints `window` (with its overlay switch as it is) over `background` at `scale`,
-    /// then `touchMarkers` and the pointer-location HUD over everything, and writes the PNG to `path`. A missing
+    /// then the pointer-location HUD's paths, `touchMarkers` and the rest of the HUD over
+    /// everything, and writes the PNG to `path`. A missing
     /// font only warns.
     public static func writePNG(of window: Window, background: Color, scale: RenderScale,
                                 touchMarkers: [TouchMarker] = [], pointerLocation: PointerLocationOverlay? = nil,
@@ -65,9 +66,11 @@ public enum SceneRendering {
         let canvas: Canvas
         do {
             canvas = try renderer.renderImage()
+            // The HUD's paths lie under the markers, the rest of it over them (behaviour.md §13).
+            let painter = PointerLocationPainter()
+            painter.paintPaths(hud: pointerLocation?.hud, damage: [canvas.bounds], renderer: renderer, into: canvas)
             renderer.paintTouchMarkers(touchMarkers, damage: [canvas.bounds], into: canvas)
             if let pointerLocation {
-                let painter = PointerLocationPainter()
                 painter.paint(hud: pointerLocation.hud, inspector: pointerLocation.inspector, damage: [canvas.bounds],
                               renderer: renderer, into: canvas)
             }

@@ -16,3 +16,12 @@ public protocol AppOverlay: AnyObject {
 extension AppOverlay {
     public var isBlank: Bool { false }
 }
+
+/// An overlay with a part painted under the touch markers (the HUD's paths), which the
+/// frame painter keeps with the tree in an `UnderlayLayer` while it shows.
+protocol UnderlaidOverlay: AppOverlay {
+    /// The part of the latest `takeDamage` that lies under the markers.
+    var underlayDamage: [PixelRect] { get }
+    /// Paints the part under the markers over `canvas` (the tree), changing pixels in `damage` only.
+    func paintUnderlay(damage: [PixelRect], renderer: Renderer, into canvas: Canvas)
+}

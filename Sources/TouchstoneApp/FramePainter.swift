@@ -17,6 +17,8 @@ package final class FramePainter {
     /// The tree kept offscreen while an overlay shows, so what only the overlay dirtied is
     /// copied back instead of painted again.
     private let sceneLayer = SceneLayer()
+    /// The tree with what overlays paint under the markers (the HUD's paths), kept while that shows.
+    private let underlayLayer = UnderlayLayer()
 
     package init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {
         self.window = window
@@ -31,8 +33,12 @@ package final class FramePainter {
         scrollPainter.note(invalidations)
         var rects = renderer.damage(for: invalidations)
         sceneLayer.note(rects)
+        underlayLayer.note(rects)
         rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
-        for overlay in overlays { rects += overlay.takeDamage(renderer: renderer) }
+        for overlay in overlays {
+            rects += overlay.takeDamage(renderer: renderer)
+            if let underlaid = overlay as? UnderlaidOverlay { underlayLayer.note(underlaid.underlayDamage) }
+        }
         return rects
     }
 
@@ -53,6 +59,7 @@ package final class FramePainter {
         canvases.removeAll()
         scrollPainter.forgetBuffers()
         sceneLayer.discard()
+        underlayLayer.discard()
     }
 
     /// The renderer scale for a surface scale: the same number of 120ths, within what the
@@ -69,7 +76,8 @@ package final class FramePainter {
     /// overlays over what was painted. What was copied from the latest frame (catching up,
     /// `context.stale`) has its markers and overlays already: painting them again there
     /// would blend their translucent parts twice. While an overlay shows, the tree's part
-    /// comes from the scene layer.
+    /// comes from the scene layer, and with what overlays paint under the markers, from the
+    /// underlay layer.
     package func paint(_ context: PaintContext) {
         guard let buffer = PoolPaintBuffer(memory: context.memory, wrap: { [unowned self] in canvases.canvas(for: $0) })
         else { return }
@@ -83,12 +91,22 @@ package final class FramePainter {
             } else {
                 rects += context.stale.rects
             }
-            sceneLayer.paint(rects, into: canvas, with: renderer, scrollPainter: scrollPainter)
+            let underlaid = overlays.compactMap { $0 as? UnderlaidOverlay }.filter { !$0.isBlank }
+            if underlaid.isEmpty {
+                underlayLayer.discard()
+                sceneLayer.paint(rects, into: canvas, with: renderer, scrollPainter: scrollPainter)
+            } else {
+                underlayLayer.paint(rects, into: canvas, scene: sceneLayer, renderer: renderer,
+                                    scrollPainter: scrollPainter) { damage, layer in
+                    for overlay in underlaid { overlay.paintUnderlay(damage: damage, renderer: renderer, into: layer) }
+                }
+            }
             // Painted around the scroll painter, with marks: nothing in it may be moved later.
             scrollPainter.forget(buffer)
             painted = rects
         } else {
             sceneLayer.discard()
+            underlayLayer.discard()
             // Markers and overlays paint over the tree where it was repainted: a move would
             // carry them along, so frames with any of them on repaint what changed. (The
             // tappable-area overlay is the renderer's own: the scroll painter handles it.)

@@ -5,10 +5,12 @@ import TouchDiagnostics
 /// The live pointer-location HUD and touch inspector (`p`, `c`,
 /// `AppOptions.showsPointerLocation`): fed every seat event and contact shape, repainted
 /// from the damage `PointerLocationPainter` computes, once per frame whatever the input rate.
-final class PointerLocationOverlay: AppOverlay {
+final class PointerLocationOverlay: UnderlaidOverlay {
     private let window: NodeCore.Window
     private var model = PointerLocation()
     private let painter = PointerLocationPainter()
+    /// The inspector's items as the latest `takeDamage` found them, painted until the next.
+    private var items: [TouchInspector.Item] = []
     var isEnabled = false
 
     init(window: NodeCore.Window) {
@@ -27,13 +29,20 @@ final class PointerLocationOverlay: AppOverlay {
 
     func takeDamage(renderer: Renderer) -> [PixelRect] {
         guard isEnabled || painter.isShowing else { return [] }
-        return painter.update(hud: isEnabled ? model : nil,
-                              inspector: isEnabled ? TouchInspector.items(for: window) : [], renderer: renderer)
+        items = isEnabled ? TouchInspector.items(for: window) : []
+        return painter.update(hud: isEnabled ? model : nil, inspector: items, renderer: renderer)
+    }
+
+    var underlayDamage: [PixelRect] { painter.pathDamage }
+
+    func paintUnderlay(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
+        guard painter.isShowing else { return }
+        painter.paintPaths(hud: model, damage: damage, renderer: renderer, into: canvas)
     }
 
     func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
         guard painter.isShowing else { return }
-        painter.paint(hud: model, inspector: TouchInspector.items(for: window), damage: damage, renderer: renderer, into: canvas)
+        painter.paint(hud: model, inspector: items, damage: damage, renderer: renderer, into: canvas)
     }
 
     var isBlank: Bool { !isEnabled && !painter.isShowing }

@@ -41,9 +41,11 @@ import TouchDiagnostics
             let items = TouchInspector.items(for: window)
             let damage = renderer.takeDamage() + painter.update(hud: hud, inspector: items, renderer: renderer)
             renderer.render(damage: damage, into: canvas)
+            painter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
             painter.paint(hud: hud, inspector: items, damage: damage, renderer: renderer, into: canvas)
 
             let full = try renderer.renderImage()
+            PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
             PointerLocationPainter().paint(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             #expect(differingPixels(canvas, full).isEmpty, "after \(event) at \(t)")
         }

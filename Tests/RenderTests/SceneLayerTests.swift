@@ -5,9 +5,10 @@ import TouchDiagnostics
 @testable import Render
 
 /// Frames painted the way a live window paints them while the pointer-location HUD shows:
-/// the tree's damage into the scene layer, the frame's damage copied from it into one of
-/// two buffers in turn (each catching up from the other's latest frame), then the touch
-/// markers and the HUD over what was copied.
+/// the tree's damage into the scene layer, the tree's and the paths' damage into the
+/// underlay layer (the tree with the HUD's paths), the frame's damage copied from that into
+/// one of two buffers in turn (each catching up from the other's latest frame), then the
+/// touch markers and the rest of the HUD over what was copied.
 @Suite struct SceneLayerTests {
     /// A labelled button that highlights.
     private func button(_ label: String, _ frame: Rect, _ color: Color) -> ButtonNode {
@@ -45,7 +46,8 @@ import TouchDiagnostics
         let (window, list) = scene()
         let input = InputDispatcher(window: window)
         let renderer = try Renderer(window: window, background: .white, scale: scale)
-        let scrollPainter = ScrollPainter(), layer = SceneLayer(), hudPainter = PointerLocationPainter()
+        let scrollPainter = ScrollPainter(), layer = SceneLayer(), underlay = UnderlayLayer()
+        let hudPainter = PointerLocationPainter()
         var hud = PointerLocation()
         var markers: [TouchMarker] = []
         let buffers = [try renderer.makeCanvas(), try renderer.makeCanvas()]
@@ -85,11 +87,13 @@ import TouchDiagnostics
             scrollPainter.note(invalidations)
             let sceneDamage = renderer.damage(for: invalidations)
             layer.note(sceneDamage)
+            underlay.note(sceneDamage)
             let nextMarkers = TouchMarkers.markers(for: window.activeTouches)
             var damage = sceneDamage + (markers + nextMarkers).map { renderer.damageRect(of: $0) }
             markers = nextMarkers
             let items = TouchInspector.items(for: window)
             damage += hudPainter.update(hud: hud, inspector: items, renderer: renderer)
+            underlay.note(hudPainter.pathDamage)
 
             let index = frame % 2, canvas = buffers[index]
             var painted = damage
@@ -100,17 +104,20 @@ import TouchDiagnostics
             }
             stale[index] = []
             stale[1 - index] += damage
-            layer.paint(painted, into: canvas, with: renderer, scrollPainter: scrollPainter)
+            underlay.paint(painted, into: canvas, scene: layer, renderer: renderer, scrollPainter: scrollPainter) { damage, layer in
+                hudPainter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: layer)
+            }
             renderer.paintTouchMarkers(markers, damage: painted, into: canvas)
             hudPainter.paint(hud: hud, inspector: items, damage: painted, renderer: renderer, into: canvas)
 
             let full = try renderer.renderImage()
+            PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
             renderer.paintTouchMarkers(markers, damage: [full.bounds], into: full)
             PointerLocationPainter().paint(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             let differing = differingPixels(canvas, full)
             #expect(differing.isEmpty, "frame \(frame): \(differing.count) pixels differ, first \(differing.prefix(3))")
             if !differing.isEmpty { return }
         }
-        #expect(layer.isActive)
+        #expect(layer.isActive && underlay.isActive)
     }
 }
