@@ -21,19 +21,24 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init?(hex: String) {
         // Read in place, without copying the text (scenes hold a color or more per node).
         var text = hex
-        let channels: (UInt8, UInt8, UInt8, UInt8?)? = text.withUTF8 { utf8 in
-            guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
-            func byte(_ i: Int) -> UInt8? {
-                guard let hi = Color.nibble(utf8[i]), let lo = Color.nibble(utf8[i + 1]) else { return nil }
-                return hi << 4 | lo
-            }
-            guard let r = byte(1), let g = byte(3), let b = byte(5) else { return nil }
-            if utf8.count == 7 { return (r, g, b, nil) }
-            guard let a = byte(7) else { return nil }
-            return (r, g, b, a)
+        guard let color = text.withUTF8(Color.init(hexUTF8:)) else { return nil }
+        self = color
+    }
+
+    /// `init(hex:)` of the text whose UTF-8 is `utf8`, for a reader that has bytes, not a string.
+    public init?(hexUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
+        func byte(_ i: Int) -> UInt8? {
+            guard let hi = Color.nibble(utf8[i]), let lo = Color.nibble(utf8[i + 1]) else { return nil }
+            return hi << 4 | lo
         }
-        guard let channels else { return nil }
-        self.init(red: channels.0, green: channels.1, blue: channels.2, alpha: channels.3.map { Double($0) / 255 } ?? 1)
+        guard let r = byte(1), let g = byte(3), let b = byte(5) else { return nil }
+        var alpha = 1.0
+        if utf8.count == 9 {
+            guard let a = byte(7) else { return nil }
+            alpha = Double(a) / 255
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.

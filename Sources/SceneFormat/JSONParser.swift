@@ -195,6 +195,73 @@ struct JSONParser {
     /// Reads one whole value `depth` deep.
     mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode { try parseValue(depth: depth) }
 
+    // MARK: Reading a value of an expected type in place
+    // For a reader that knows what it wants (the stream's plain nodes): nil when the value
+    // is of another type or in a form not read here, and the caller reads it the general
+    // way; malformed JSON throws as `value(depth:)` would. A scalar needs no depth check
+    // from the caller only when it is less than `maximumDepth` deep.
+
+    /// A member's key and its `:`, when the key is ASCII without escapes: its bytes, valid
+    /// as long as the document. Duplicates are the caller's to find.
+    mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard let key = plainString() else { return nil }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipWhitespace()
+        return key
+    }
+
+    /// The bytes of the string next, when it is ASCII without escapes.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        guard isAt(UInt8(ascii: "\"")) else { return nil }
+        var end = index + 1
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { index = end + 1 }
+        return UnsafeBufferPointer(rebasing: bytes[index + 1 ..< end])
+    }
+
+    /// The string next, if the value is one.
+    mutating func stringValue() throws(JSONSyntaxError) -> String? {
+        isAt(UInt8(ascii: "\"")) ? try parseString() : nil
+    }
+
+    /// The number next, if the value is one.
+    mutating func numberValue() throws(JSONSyntaxError) -> Double? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] &- UInt8(ascii: "0") < 10 else { return nil }
+        return try parseNumber()
+    }
+
+    /// `true` or `false` next, if the value is one.
+    mutating func boolValue() throws(JSONSyntaxError) -> Bool? {
+        if isAt(UInt8(ascii: "t")) { try expectWord("true"); return true }
+        if isAt(UInt8(ascii: "f")) { try expectWord("false"); return false }
+        return nil
+    }
+
+    /// An array of exactly four numbers next (a frame, a slop), if the value is one.
+    mutating func fourNumbers() throws(JSONSyntaxError) -> (Double, Double, Double, Double)? {
+        guard isAt(UInt8(ascii: "[")), try beginArray() else { return nil }
+        var values = (0.0, 0.0, 0.0, 0.0)
+        for k in 0 ..< 4 {
+            guard let n = try numberValue() else { return nil }
+            switch k {
+            case 0: values.0 = n
+            case 1: values.1 = n
+            case 2: values.2 = n
+            default: values.3 = n
+            }
+            guard try endItem() == (k < 3) else { return nil }
+        }
+        return values
+    }
+
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         // Fast path: no escape before the closing quote, so the string is the bytes as they are.

@@ -9,11 +9,14 @@ import NodeCore
 /// up, and `SceneDecoder.decode` reads the file again in the way that reports that fault
 /// as the format defines it (the stream would meet a child's fault before a later
 /// syntax error, or before its parent's own keys).
+///
+/// Most nodes are plain and read straight from their bytes (`SceneStreamReader+PlainNode`);
+/// any other is read again from its start as JSON values, keeping the children made already.
 struct SceneStreamReader {
-    private var parser: JSONParser
+    var parser: JSONParser
     private let file: String
     /// Every node's name and line, as `SceneDecoder.decodeNode` collects them.
-    private var names: [String: Int] = [:]
+    var names: [String: Int] = [:]
     /// The scene's lists, in the order their objects end.
     private var lists: [ListNode] = []
 
@@ -24,7 +27,7 @@ struct SceneStreamReader {
     }
 
     /// Why the stream gave up; never shown (the tree reader says what is wrong).
-    private struct GaveUp: Error {}
+    struct GaveUp: Error {}
 
     private init(parser: JSONParser, file: String) {
         self.parser = parser
@@ -42,15 +45,19 @@ struct SceneStreamReader {
 
     /// The node whose object starts at the parser's position, `depth` deep, with its subtree.
     private mutating func readNode(depth: Int) throws -> Node {
-        let (json, children) = try readObject(depth: depth, nodesKey: "children")
+        let start = parser
+        var made: MadeChildren?
+        if let node = try readPlainNode(depth: depth, made: &made) { return node }
+        parser = start
+        let (json, children) = try readObject(depth: depth, nodesKey: "children", made: made)
         var r = try ObjectReader(json, file: file, at: .named(""))
         return try SceneDecoder.makeNode(&r, names: &names, lists: &lists) { _, _, _ in children }
     }
 
     /// Reads the object at the parser's position, `depth` deep: its members as JSON values,
     /// but the nodes under `nodesKey` (`root`: one node, `children`: an array of them) are
-    /// made as they are read and stand as an empty array among the members.
-    private mutating func readObject(depth: Int, nodesKey: String) throws -> (JSONNode, [Node]) {
+    /// made as they are read (or were, `made`) and stand as an empty array among the members.
+    private mutating func readObject(depth: Int, nodesKey: String, made: MadeChildren? = nil) throws -> (JSONNode, [Node]) {
         try parser.checkDepth(depth)
         guard parser.isAt(UInt8(ascii: "{")) else { throw GaveUp() }
         let line = parser.currentLine
@@ -63,7 +70,12 @@ struct SceneStreamReader {
                 let value: JSONNode
                 if key.utf8.count == nodesKey.utf8.count, key == nodesKey {
                     value = JSONNode(value: .array([]), line: parser.currentLine)
-                    nodes = depth == 0 ? [try readNode(depth: depth + 1)] : try readChildren(depth: depth + 1)
+                    if let made {
+                        nodes = made.nodes
+                        parser = made.end
+                    } else {
+                        nodes = depth == 0 ? [try readNode(depth: depth + 1)] : try readChildren(depth: depth + 1)
+                    }
                 } else {
                     value = try parser.value(depth: depth + 1)
                 }
@@ -74,7 +86,7 @@ struct SceneStreamReader {
     }
 
     /// The nodes of the `children` array at the parser's position, `depth` deep.
-    private mutating func readChildren(depth: Int) throws -> [Node] {
+    mutating func readChildren(depth: Int) throws -> [Node] {
         try parser.checkDepth(depth)
         guard parser.isAt(UInt8(ascii: "[")) else { throw GaveUp() }
         var nodes: [Node] = []

@@ -51,6 +51,38 @@ private func expectAgreement(_ bytes: [UInt8], _ comment: Comment) {
         #expect(accepted >= 20 && refused >= 1000)
     }
 
+    @Test func randomNodesReadFromTheirBytesGiveTheTreesSceneOrAreRefusedByBoth() {
+        // Plain nodes are read straight from their bytes, others the general way (also after
+        // their children were made plainly); both against the tree on random keys and values.
+        var scenes = RandomNodeScenes(seed: 0x5EED_0015)
+        var accepted = 0, refused = 0
+        for k in 0 ..< 2400 {
+            // One fault at most, so that it alone decides; a third of the scenes have none.
+            scenes.maximumFaults = k % 3 == 0 ? 0 : 1
+            scenes.faultOdds = 2 + k % 12
+            let bytes = scenes.scene(maximumNodes: 1 + k % 12)
+            expectAgreement(bytes, "scene \(k): \(String(decoding: bytes, as: UTF8.self))")
+            if streamed(bytes) == nil { refused += 1 } else { accepted += 1 }
+        }
+        #expect(accepted >= 800 && refused >= 800, "accepted \(accepted), refused \(refused)")
+    }
+
+    @Test func plainNodeKeysAreMatchedExactlyFromTheirBytes() {
+        let formatKeys = SceneDecoder.nodeKeys + SceneDecoder.controlKeys + SceneDecoder.sliderKeys
+        for key in PlainNodeKey.allCases {
+            let text = "\(key.text)"
+            #expect(formatKeys.contains(text))
+            #expect(Array(text.utf8).withUnsafeBufferPointer(PlainNodeKey.init) == key)
+        }
+        // Every other key, and near misses, are left to the general reading.
+        let others = ["shape"] + SceneDecoder.scrollKeys + SceneDecoder.listKeys + SceneDecoder.textKeys
+            + ["nam", "names", "Name", "colour", "clipz", "borderColors", "borderWidtH", "dragTolerancE", "children "]
+        for text in others {
+            #expect(Array(text.utf8).withUnsafeBufferPointer(PlainNodeKey.init) == nil, "\(text)")
+        }
+        #expect(Set(PlainNodeKey.allCases.map { "\($0.text)" }) == Set(formatKeys).subtracting(["shape"]))
+    }
+
     @Test func keysInAnyOrderStreamToTheSameTree() {
         // `children` before a node's own keys, lists and scroll nodes among them, nested deep.
         let scene = """
