@@ -60,7 +60,9 @@ public final class App {
             throw .output(error)
         }
         do {
-            connection = try WaylandConnection(displayName: options.display)
+            // Outputs' scales arrive before the window's first configure, so the first frame
+            // needs no round trip of its own for them.
+            connection = try WaylandConnection(displayName: options.display, awaitsInitialState: false)
         } catch {
             throw .connection(error)
         }

@@ -40,8 +40,11 @@ public final class WaylandConnection {
     /// Versions bound: `interface → version`, for logs and docs.
     public private(set) var boundVersions: [String: UInt32] = [:]
 
-    /// Connects (see `WaylandDisplay.init`) and binds the globals this module needs.
-    public init(displayName: String? = nil) throws(ConnectionError) {
+    /// Connects (see `WaylandDisplay.init`) and binds the globals this module needs. With
+    /// `awaitsInitialState` a second round trip fills in outputs and seats before it returns;
+    /// without it their state arrives with the first events read, before any configure (one
+    /// round trip less to a first frame).
+    public init(displayName: String? = nil, awaitsInitialState: Bool = true) throws(ConnectionError) {
         do throws(DisplayConnectError) {
             display = try WaylandDisplay(name: displayName)
         } catch {
@@ -83,6 +86,7 @@ public final class WaylandConnection {
             seats.removeValue(forKey: global.name)
         }
         // Second round trip: outputs and seats bound above send their initial state.
+        guard awaitsInitialState else { return }
         do throws(DisplayError) {
             try display.roundtrip(timeout: WaylandDisplay.setupTimeout)
         } catch {

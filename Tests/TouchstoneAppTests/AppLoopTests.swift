@@ -61,6 +61,27 @@ struct AppLoopTests {
         #expect(live.waitForExit().exited)
     }
 
+    /// The app connects without waiting for the outputs' state: it still comes before the
+    /// first configure, so the first frame is at the output's scale and never painted again.
+    @Test(arguments: [1, 2, 3])
+    func theFirstFrameIsAtOutputScaleAndTheOnlyOne(_ scale: Int) throws {
+        let live = try AppUnderWeston(width: 120, height: 80, scale: scale, makeRoot: {
+            let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 120, height: 80))
+            root.backgroundColor = blue
+            return root
+        })
+        _ = try live.weston.waitForIdle(pid: getpid(), timeout: 10)
+        // Commits after the one that mapped the window: a frame painted again at another scale.
+        let commits = try live.weston.commitCount(pid: getpid())
+        #expect(commits == 0, "\(commits) commits after the first frame")
+        let shot = try live.weston.screenshot()
+        #expect(shot.width == 120 * scale && shot.height == 80 * scale)
+        #expect(shot.pixel(x: shot.width - 1, y: shot.height - 1) == RGBA(r: 0, g: 0, b: 255))
+        try live.weston.key(1, pressed: true)
+        _ = try live.weston.key(1, pressed: false)
+        #expect(live.waitForExit().exited)
+    }
+
     /// weston 10 has no fractional scale: the harness offers 1.5 (180/120) itself. The app
     /// paints a buffer 1.5× the window, shown through the viewport at the window's size.
     @Test func theWholeWindowIsPaintedAtFractionalScaleOneAndAHalf() throws {
