@@ -60,10 +60,15 @@ public final class ShmBuffer {
     /// Called on `wl_buffer.release` of whichever `wl_buffer` was attached last.
     var onRelease: (() -> Void)?
 
-    init(shm: WlShm, size: PixelSize, scrolling: Bool) throws(ShmError) {
-        memory = try ShmMemory(width: size.width, height: size.height, poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil)
+    convenience init(shm: WlShm, size: PixelSize, scrolling: Bool) throws(ShmError) {
+        self.init(shm: shm, memory: try ShmMemory(width: size.width, height: size.height,
+                                                  poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil))
+    }
+
+    init(shm: WlShm, memory: ShmMemory) {
+        self.memory = memory
         pool = shm.createPool(fd: memory.fd, size: Int32(memory.capacity))
-        self.size = size
+        size = PixelSize(width: memory.width, height: memory.height)
         current = (Self.makeBuffer(pool: pool, memory: memory, size: size), memory.offset)
         watch(current.buffer)
     }
@@ -110,6 +115,8 @@ public final class ShmBufferPool {
     private var currentSize: PixelSize?
     /// Whether buffers are windows onto large sparse memfds that scroll (`ShmMemory`).
     private let scrolling: Bool
+    /// Memory made ahead of the first buffer (`prepare`), taken by an `acquire` of its size.
+    private var spare: ShmMemory?
 
     init(shm: WlShm, scrolling: Bool) {
         self.shm = shm
@@ -124,11 +131,22 @@ public final class ShmBufferPool {
     /// An idle buffer of `size` and the region to repaint in it, or nil when every buffer is busy.
     public func acquire(size: PixelSize, damage: DamageRegion) throws(ShmError) -> SwapChain<ShmBuffer>.Acquired? {
         currentSize = size
+        let ready = spare.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
+        spare = nil
         let acquired = try chain.acquire(size: size, damage: damage) { (size) throws(ShmError) -> ShmBuffer in
-            try ShmBuffer(shm: shm, size: size, scrolling: scrolling)
+            if let ready { return ShmBuffer(shm: shm, memory: ready) }
+            return try ShmBuffer(shm: shm, size: size, scrolling: scrolling)
         }
         if let acquired, acquired.age == 0 { watchRelease(of: acquired) }
         return acquired
+    }
+
+    /// Makes the memory of a `size` buffer now, while the window waits for its first configure,
+    /// so the first frame does not wait for its pages; a failure is left to `acquire`.
+    func prepare(size: PixelSize) {
+        guard chain.slots.isEmpty else { return }
+        spare = try? ShmMemory(width: size.width, height: size.height,
+                               poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil)
     }
 
     private func watchRelease(of acquired: SwapChain<ShmBuffer>.Acquired) {

@@ -101,6 +101,8 @@ public final class ToplevelWindow {
     private let viewport: WpViewport?
     private let pool: ShmBufferPool
     private var idleWorkID: Int?
+    /// The one-shot work that makes the first buffer's memory ahead of the first configure.
+    private var prepareWorkID: Int?
     /// Title bar and resize border, when the configuration asks for client-side decorations.
     let decorations: ClientDecorations?
     let minimumSize: LogicalSize?
@@ -229,6 +231,12 @@ public final class ToplevelWindow {
         }
         // The window removes this work in its deinit, so `self` is always alive when it runs.
         idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
+        // Once the requests below went out: the first buffer's memory while the compositor answers.
+        prepareWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
+            if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
+            prepareWorkID = nil
+            if !isConfigured { pool.prepare(size: bufferSize) }
+        }
         /* Initial commit without a buffer: asks the compositor for the first configure.
            Attaching a buffer before acking that configure is a protocol error. */
         surface.commit()
@@ -236,6 +244,7 @@ public final class ToplevelWindow {
 
     deinit {
         if let idleWorkID { connection.loop.removeIdleWork(idleWorkID) }
+        if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
         endScaleWait()
         connection.unregister(surfaceID: surface.objectID)
         for extra in [decorations?.titleSurface, decorations?.borderSurface].compactMap({ $0 }) {
