@@ -4,10 +4,27 @@ extension Canvas {
     /// when the damage is empty. How everything painted over a frame keeps to its damage.
     func withDamageClip(_ damage: [PixelRect], _ body: (_ surface: PixmanSurface, _ region: PixelRegion,
                                                        _ visible: PixelRect) -> Void) {
-        let region = PixelRegion(damage, clippedTo: bounds)
+        let region = damageRegion(damage)
         guard !region.isEmpty else { return }
         surface.setClip(region)
         defer { surface.setClip(nil) }
         body(surface, region, region.extents)
+    }
+
+    /// Limits drawing on `surface` to the part of `region` inside `rect`, in `scratch`: pixman
+    /// intersects the clip with every composite, and a frame's damage can be hundreds of
+    /// boxes, so a small part drawn with several composites gets a clip of its own.
+    func clip(_ surface: PixmanSurface, to region: PixelRegion, within rect: PixelRect, scratch: PixelRegion) {
+        scratch.set(region, within: rect)
+        surface.setClip(scratch)
+    }
+
+    /// The union of `damage` within the canvas; the same object as the last call's when the
+    /// damage is the same, so the region is built once a frame. Not to be changed.
+    func damageRegion(_ damage: [PixelRect]) -> PixelRegion {
+        if let last = lastDamage, last.rects == damage { return last.region }
+        let region = PixelRegion(damage, clippedTo: bounds)
+        lastDamage = (damage, region)
+        return region
     }
 }

@@ -47,6 +47,9 @@ public final class Canvas {
     /// A second pixman image over the same pixels, never clipped: for fills already cut to
     /// the damage (`PointerLocationPainter`), which a clip region would only slow down.
     private var unclippedImage: PixmanSurface?
+    /// The damage last turned into a region by `damageRegion(_:)`, and that region: a frame
+    /// asks for the same damage's region for each thing it paints over the tree.
+    var lastDamage: (rects: [PixelRect], region: PixelRegion)?
 
     /// The unclipped image, made on first use; nil when pixman cannot make it.
     var unclippedSurface: PixmanSurface? {

@@ -110,6 +110,16 @@ final class PixelRegion {
         pixman_region32_union(pointer, pointer, other.pointer)
     }
 
+    /// Makes the region the part of `other` inside `rect`, reusing this object.
+    func set(_ other: PixelRegion, within rect: PixelRect) {
+        guard !rect.isEmpty else {
+            pixman_region32_clear(pointer)
+            return
+        }
+        pixman_region32_intersect_rect(pointer, other.pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
+                                       UInt32(rect.height))
+    }
+
     func intersect(_ rect: PixelRect) {
         let other = PixelRegion(rect)
         pixman_region32_intersect(pointer, pointer, other.pointer)

@@ -157,13 +157,12 @@ public final class PointerLocationPainter {
                 Self.fill(rects, color, within: region, on: unclipped, scratch: &clipped)
             }
 
-            // Crosshairs.
+            // Crosshairs: the dark band where the opaque core will not cover it, then the core.
             let crossEdge = PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor)
             for touch in touches where touch.isDown {
-                let p = touch.location
-                fill(crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer), crossEdge)
-                fill(crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer),
-                     PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
+                let (edges, cores) = crosshairParts(touch.location, renderer)
+                fill(edges, crossEdge)
+                fill(cores, PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
             }
 
             // Tracking rectangles, then labels.
@@ -178,8 +177,10 @@ public final class PointerLocationPainter {
             }
             let box = PremultipliedColor(DiagnosticsStyle.boxColor)
             let text = PremultipliedColor(DiagnosticsStyle.textColor)
+            let local = PixelRegion()
             for item in items {
                 guard let (badge, textRect) = label(of: item, renderer), region.intersects(badge) else { continue }
+                canvas.clip(surface, to: region, within: badge, scratch: local)
                 surface.fill(badge, color: box)
                 renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
                                         visible: visible, color: text, on: surface)
@@ -188,6 +189,7 @@ public final class PointerLocationPainter {
             // The bar.
             let bar = barRect(renderer)
             guard region.intersects(bar) else { return }
+            canvas.clip(surface, to: region, within: bar, scratch: local)
             surface.fill(bar, color: box)
             renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
                                padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
@@ -213,23 +215,37 @@ public final class PointerLocationPainter {
                   scale: renderer.scale)
     }
 
-    /// The vertical and horizontal band of `width` points centered on `p`, across the window.
-    private func crosshairBands(_ p: Point, width: Double, _ renderer: Renderer) -> [PixelRect] {
+    /// The vertical and horizontal band of `width` points centered on `p`, across the window
+    /// (overlapping where they cross).
+    private func crosshairBands(_ p: Point, width: Double, _ renderer: Renderer) -> (vertical: PixelRect, horizontal: PixelRect) {
         let size = renderer.window.size
-        let vertical = PixelRect(snapping: Rect(x: p.x - width / 2, y: 0, width: width, height: size.height), scale: renderer.scale)
-        var horizontal = PixelRect(snapping: Rect(x: 0, y: p.y - width / 2, width: size.width, height: width), scale: renderer.scale)
-        // The bands must not overlap (one fill): the horizontal one is split around the vertical.
-        guard vertical.intersects(horizontal) else { return [vertical, horizontal] }
-        let right = PixelRect(minX: vertical.maxX, minY: horizontal.minY, maxX: horizontal.maxX, maxY: horizontal.maxY)
-        horizontal = PixelRect(minX: horizontal.minX, minY: horizontal.minY, maxX: vertical.minX, maxY: horizontal.maxY)
-        return [vertical, horizontal, right].filter { !$0.isEmpty }
+        return (PixelRect(snapping: Rect(x: p.x - width / 2, y: 0, width: width, height: size.height), scale: renderer.scale),
+                PixelRect(snapping: Rect(x: 0, y: p.y - width / 2, width: size.width, height: width), scale: renderer.scale))
     }
 
+    /// A crosshair's dark band less its core (which covers it opaquely), and its core, each as
+    /// boxes that do not overlap one another, so nothing is blended twice.
+    private func crosshairParts(_ p: Point, _ renderer: Renderer) -> (edges: [PixelRect], cores: [PixelRect]) {
+        let edge = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer)
+        let core = crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer)
+        let (v, h, cv, ch) = (edge.vertical, edge.horizontal, core.vertical, core.horizontal)
+        // The core lies within the band (both are snapped from the same center): the band's
+        // columns beside the core's, then its rows beside the core's, out of the band's columns.
+        let edges = [PixelRect(minX: v.minX, minY: v.minY, maxX: cv.minX, maxY: v.maxY),
+                     PixelRect(minX: cv.maxX, minY: v.minY, maxX: v.maxX, maxY: v.maxY),
+                     PixelRect(minX: h.minX, minY: h.minY, maxX: v.minX, maxY: ch.minY),
+                     PixelRect(minX: v.maxX, minY: h.minY, maxX: h.maxX, maxY: ch.minY),
+                     PixelRect(minX: h.minX, minY: ch.maxY, maxX: v.minX, maxY: h.maxY),
+                     PixelRect(minX: v.maxX, minY: ch.maxY, maxX: h.maxX, maxY: h.maxY)]
+        let cores = [cv, PixelRect(minX: ch.minX, minY: ch.minY, maxX: cv.minX, maxY: ch.maxY),
+                     PixelRect(minX: cv.maxX, minY: ch.minY, maxX: ch.maxX, maxY: ch.maxY)]
+        return (edges.filter { !$0.isEmpty }, cores.filter { !$0.isEmpty })
+    }
+
+    /// Every pixel a crosshair at `p` paints: its dark band.
     private func crosshairRects(_ p: Point, _ renderer: Renderer) -> [PixelRect] {
-        let w = DiagnosticsStyle.crosshairEdgeWidth + 2 / Double(renderer.scale)
-        let size = renderer.window.size
-        return [PixelRect(covering: Rect(x: p.x - w / 2, y: 0, width: w, height: size.height), scale: renderer.scale),
-                PixelRect(covering: Rect(x: 0, y: p.y - w / 2, width: size.width, height: w), scale: renderer.scale)]
+        let band = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer)
+        return [band.vertical, band.horizontal]
     }
 
     /// The four bands `width` points wide, `inset` points inside `rect`'s edges (not overlapping).

@@ -8,8 +8,6 @@ public final class SceneLayer {
     private var layer: Canvas?
     /// Tree damage noted since the layer was last brought up to date.
     private var pending = PendingDamage()
-    /// The region copied, reused from frame to frame.
-    private let region = PixelRegion()
 
     public init() {}
 
@@ -41,8 +39,7 @@ public final class SceneLayer {
             scrollPainter.paint(damage: [], stale: [layer.bounds], previous: nil, into: layer, with: renderer)
         }
         pending.clear()
-        region.set(rects, clippedTo: canvas.bounds)
-        canvas.surface.copy(region, from: layer.surface)
+        canvas.surface.copy(canvas.damageRegion(rects), from: layer.surface)
     }
 
     /// Frees the layer (nothing is painted over the tree any more, or the window changed size).

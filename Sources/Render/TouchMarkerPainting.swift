@@ -45,9 +45,11 @@ extension Renderer {
             let halo = PremultipliedColor(TouchMarkerStyle.haloColor)
             let ring = PremultipliedColor(TouchMarkerStyle.ringColor)
             let text = PremultipliedColor(TouchMarkerStyle.labelColor)
+            let local = PixelRegion()
             for marker in markers {
                 guard let layout = layout(of: marker), layout.bounds.intersects(visible),
                       region.intersects(layout.bounds) else { continue }
+                canvas.clip(surface, to: region, within: layout.bounds, scratch: local)
                 // Each layer through the coverage of its outline (even-odd: a band's inner
                 // polygon is its hole), as one a8 mask of the layer's trapezoids.
                 surface.fill(PolygonTrapezoids.trapezoids(of: layout.fill), color: fill)

@@ -8,8 +8,6 @@ public final class UnderlayLayer {
     private var layer: Canvas?
     /// Tree and underlay damage noted since the layer was last brought up to date.
     private var pending = PendingDamage()
-    /// The region copied, reused from frame to frame.
-    private let region = PixelRegion()
 
     public init() {}
 
@@ -41,8 +39,7 @@ public final class UnderlayLayer {
         pending.clear()
         scene.paint(stale, into: layer, with: renderer, scrollPainter: scrollPainter)
         underlay(stale, layer)
-        region.set(rects, clippedTo: canvas.bounds)
-        canvas.surface.copy(region, from: layer.surface)
+        canvas.surface.copy(canvas.damageRegion(rects), from: layer.surface)
     }
 
     /// Frees the layer (nothing lies under the markers any more, or the window changed size).
