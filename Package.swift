@@ -222,6 +222,8 @@ let package = Package(
                           path: "Benchmarks/HUDBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
+        // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.
+        .executableTarget(name: "AuditBenchmarks", dependencies: ["BenchmarkSupport"], path: "Benchmarks/AuditBenchmarks"),
         .executableTarget(name: "TouchstoneSoak",
                           dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],
                           path: "tools/Soak"),

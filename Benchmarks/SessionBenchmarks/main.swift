@@ -2,13 +2,14 @@
 // drawing a dot per touch), idle CPU and resident memory of the demo, all under one
 // private headless weston per client, in the same run.
 //
-//   swift build -c release --static-swift-stdlib && .build/release/SessionBenchmarks [--taps N] [--nodes N] [--idle-seconds S]
+//   swift build -c release --static-swift-stdlib && .build/release/SessionBenchmarks [--taps N] [--nodes N] [--flat] [--idle-seconds S]
 //       [--starts N] [--client-prefix "valgrind --tool=callgrind"]   (profile the clients; latencies then mean nothing)
 //       [--baseline PATH]   (start to first frame: another `touchstone` binary, say main's, started in turn too)
 //
 // `--nodes N` (default 100000) adds a third client: `touchstone run` on the same button in
 // a scene of N nodes, tapped in turn with the others, so the ratio of the two touchstone
-// medians shows how a tap's cost grows with the scene. `--nodes 0` leaves it out.
+// medians shows how a tap's cost grows with the scene. `--nodes 0` leaves it out; `--flat` makes
+// its nodes siblings in one container instead of a balanced tree.
 // `--static-swift-stdlib` builds `touchstone` as `tools/install` does; linked dynamically,
 // loading the Swift runtime and Foundation adds ~13 ms to start to first frame.
 import BenchmarkSupport
@@ -18,6 +19,7 @@ import WestonHarness
 struct Options {
     var taps = 200
     var nodes = 100_000
+    var flat = false
     var starts = 20
     var idleSeconds = 5.0
     /// A command (and its arguments) both clients are started under, for profiling.
@@ -31,12 +33,13 @@ struct Options {
             switch argument {
             case "--taps": taps = it.next().flatMap(Int.init) ?? taps
             case "--nodes": nodes = it.next().flatMap(Int.init) ?? nodes
+            case "--flat": flat = true
             case "--starts": starts = it.next().flatMap(Int.init) ?? starts
             case "--idle-seconds": idleSeconds = it.next().flatMap(Double.init) ?? idleSeconds
             case "--client-prefix": clientPrefix = (it.next() ?? "").split(separator: " ").map(String.init)
             case "--baseline": baseline = it.next()
             default:
-                fatalError("unknown argument \(argument); use --taps N --nodes N --starts N --idle-seconds S --client-prefix CMD --baseline PATH")
+                fatalError("unknown argument \(argument); use --taps N --nodes N --flat --starts N --idle-seconds S --client-prefix CMD --baseline PATH")
             }
         }
     }
@@ -56,6 +59,7 @@ let benchmarkScene = """
 /// repaints the button only; whatever else the renderer visits is the scene's cost.
 func largeScene(count: Int) -> String {
     let filler = max(count - 2, 0)
+    if options.flat { return flatScene(filler: filler) }
     var frames: [(x: Double, y: Double, w: Double, h: Double)] = []
     var children: [[Int]] = []
     if filler > 0 {
@@ -96,6 +100,26 @@ func largeScene(count: Int) -> String {
     return """
     { "size": [800, 600], "background": "#FFFFFF",
       "root": { "name": "root", "frame": [0, 0, 800, 600], "children": [\(json)\(filler > 0 ? "," : "")\(button)] } }
+    """
+}
+
+/// The benchmark scene with `filler` plain nodes before the button, siblings in the root,
+/// tiling the top 260 pt in rows: a tap's repaint among as many siblings as nodes.
+func flatScene(filler: Int) -> String {
+    let columns = max(Int((Double(filler) * 800 / 260).squareRoot().rounded(.up)), 1)
+    let rows = (filler + columns - 1) / max(columns, 1)
+    let w = 800 / Double(columns), h = 260 / Double(max(rows, 1))
+    var json = ""
+    json.reserveCapacity(filler * 90)
+    for i in 0..<filler {
+        json += "{\"name\":\"n\(i)\",\"frame\":[\(Double(i % columns) * w),\(Double(i / columns) * h),\(w),\(h)],"
+            + "\"color\":\"\(i % 2 == 0 ? "#D0D8E8" : "#E8D8D0")\"},"
+    }
+    return """
+    { "size": [800, 600], "background": "#FFFFFF",
+      "root": { "name": "root", "frame": [0, 0, 800, 600], "children": [\(json)
+        { "name": "play", "kind": "button", "frame": [340, 276, 120, 48], "label": "Play",
+          "color": "#0000FF", "highlightedColor": "#FF0000", "labelColor": "#FFFFFF" } ] } }
     """
 }
 
@@ -205,7 +229,7 @@ do {
     if options.nodes > 0 {
         let largeFile = folder.appending(path: "scene-\(options.nodes).json")
         try largeScene(count: options.nodes).write(to: largeFile, atomically: true, encoding: .utf8)
-        subjects.append(try Subject(name: "touchstone run, \(options.nodes) nodes", executable: touchstone,
+        subjects.append(try Subject(name: "touchstone run, \(options.nodes) nodes\(options.flat ? " flat" : "")", executable: touchstone,
                                     arguments: ["run", largeFile.path, "--events", "/dev/null"], waitsForUpFrame: true))
     }
     subjects.append(try Subject(name: "weston-simple-touch (C)", executable: "/usr/bin/weston-simple-touch",

@@ -28,6 +28,62 @@ import Testing
         }
     }
 
+    /// Paints the one damaged `rect` into a new canvas whose pixels there are noise, culled or not.
+    private func paint(_ renderer: Renderer, rect: PixelRect, culled: Bool, noise: UInt64) throws -> Canvas {
+        let canvas = try renderer.makeCanvas()
+        var rng = SplitMix64(seed: noise)
+        let area = rect.intersection(canvas.bounds)
+        for y in area.minY..<max(area.maxY, area.minY) {
+            for x in area.minX..<max(area.maxX, area.minX) { canvas.setPixel(x: x, y: y, to: UInt32(truncatingIfNeeded: rng.next())) }
+        }
+        renderer.cullsPainting = culled
+        defer { renderer.cullsPainting = true }
+        renderer.render(damage: [rect], into: canvas)
+        return canvas
+    }
+
+    /// Thin damage rects across random attached nodes' edges, up to two pixels in or out:
+    /// where skipping a subtree whose extent only just meets the damage would show.
+    private func edgeDamage(_ scene: inout RandomScene, _ window: Window, scale: Double) -> [PixelRect] {
+        let attached = scene.nodes.filter { $0.window === window }
+        return (0..<8).map { _ in
+            let node = attached[Int.random(in: 0..<attached.count, using: &scene.rng)]
+            let box = node.convert(node.bounds, to: nil)
+            let dx = Int.random(in: -2...1, using: &scene.rng), dy = Int.random(in: -2...1, using: &scene.rng)
+            let thin = Int.random(in: 1...3, using: &scene.rng), long = Int.random(in: 1...40, using: &scene.rng)
+            func near(_ edge: Double, _ by: Int) -> Int { Int((edge * scale).rounded()) + by }
+            switch Int.random(in: 0..<4, using: &scene.rng) {
+            case 0: return PixelRect(x: near(box.minX, dx), y: near(box.minY, dy), width: thin, height: long)
+            case 1: return PixelRect(x: near(box.maxX, dx), y: near(box.minY, dy), width: thin, height: long)
+            case 2: return PixelRect(x: near(box.minX, dx), y: near(box.minY, dy), width: long, height: thin)
+            default: return PixelRect(x: near(box.minX, dx), y: near(box.maxY, dy), width: long, height: thin)
+            }
+        }
+    }
+
+    @Test(arguments: 0..<40)
+    func culledRepaintOfDamageAlongNodeEdgesEqualsTheFullTraversal(seed: Int) throws {
+        var scene = RandomScene(seed: UInt64(5000 + seed))
+        let window = scene.makeWindow(nodes: 10...40)
+        let units = [120, 121, 150, 180, 240, 300, 360, 479][Int.random(in: 0..<8, using: &scene.rng)]
+        let scale = RenderScale(units: units)
+        let renderer = try Renderer(window: window, background: scene.color(), scale: scale, labelFont: .none)
+        for round in 0..<8 {
+            var changes: [String] = []
+            if round > 0 { changes.append(scene.mutate(window)) }
+            _ = renderer.takeDamage()
+            // One rect per repaint: the damage's bounding box is then the rect itself.
+            for (k, rect) in edgeDamage(&scene, window, scale: scale.factor).enumerated() {
+                let noise = UInt64(seed * 100 + round * 10 + k)
+                let culled = try paint(renderer, rect: rect, culled: true, noise: noise)
+                let plain = try paint(renderer, rect: rect, culled: false, noise: noise)
+                let wrong = differingPixels(culled, plain)
+                #expect(wrong.isEmpty, "seed \(seed) scale \(scale) round \(round) after \(changes), damage \(rect): \(wrong.count) pixels differ, first \(wrong.prefix(3))")
+                if !wrong.isEmpty { return }
+            }
+        }
+    }
+
     @Test(arguments: 0..<40)
     func culledRepaintOfRandomDamageEqualsTheFullTraversal(seed: Int) throws {
         var scene = RandomScene(seed: UInt64(1000 + seed))
