@@ -205,7 +205,7 @@ let package = Package(
         ),
         // Starts a private headless weston 10 with Touchstone's module (tools/weston-harness)
         // and drives its seat over the module's control socket: `demo --headless` and tests.
-        // Ships, so it never builds C: it is handed the built module. Foundation only.
+        // Ships, so it never builds C: it is handed the built module. FoundationEssentials and Glibc only.
         .target(name: "WestonControl"),
         // Test support: WestonControl plus a module built on demand from the source tree (make).
         .target(name: "WestonHarness", dependencies: ["WestonControl"]),

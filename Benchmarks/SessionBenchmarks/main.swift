@@ -11,7 +11,7 @@
 // medians shows how a tap's cost grows with the scene. `--nodes 0` leaves it out; `--flat` makes
 // its nodes siblings in one container instead of a balanced tree.
 // `--static-swift-stdlib` builds `touchstone` as `tools/install` does; linked dynamically,
-// loading the Swift runtime and Foundation adds ~13 ms to start to first frame.
+// loading the Swift runtime adds several ms to start to first frame.
 import BenchmarkSupport
 import Foundation
 import WestonHarness
