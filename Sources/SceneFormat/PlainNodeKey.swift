@@ -71,13 +71,19 @@ enum PlainNodeKey: Int, CaseIterable {
         self = candidate
     }
 
-    /// Whether `bytes` are the UTF-8 of `text`.
+    /// Whether `bytes` are the UTF-8 of `text` (4 to 16 bytes: every key and kind here),
+    /// compared as two words that overlap, first and last, instead of byte by byte.
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard bytes.count == count else { return false }
-        let start = text.utf8Start
-        for k in 0 ..< count where bytes[k] != start[k] { return false }
-        return true
+        guard bytes.count == count, let base = bytes.baseAddress else { return false }
+        let a = UnsafeRawPointer(base), b = UnsafeRawPointer(text.utf8Start)
+        if count >= 8 {
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        precondition(count >= 4)
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
     }
 }
 

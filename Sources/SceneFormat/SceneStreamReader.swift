@@ -23,6 +23,9 @@ struct SceneStreamReader {
     /// The scene in `buffer`, or nil when it is not a valid scene file.
     static func scene(in buffer: UnsafeBufferPointer<UInt8>, file: String) -> Scene? {
         var reader = SceneStreamReader(parser: JSONParser(document: buffer), file: file)
+        // Room for a node per 128 bytes at once: growing the table by doubling rehashes
+        // every name again, out of cache in a large scene.
+        reader.names.reserveCapacity(buffer.count / 128)
         return try? reader.readScene()
     }
 

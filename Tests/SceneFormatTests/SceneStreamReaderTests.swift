@@ -76,7 +76,8 @@ private func expectAgreement(_ bytes: [UInt8], _ comment: Comment) {
         }
         // Every other key, and near misses, are left to the general reading.
         let others = ["shape"] + SceneDecoder.scrollKeys + SceneDecoder.listKeys + SceneDecoder.textKeys
-            + ["nam", "names", "Name", "colour", "clipz", "borderColors", "borderWidtH", "dragTolerancE", "children "]
+            + ["nam", "names", "Name", "colour", "clipz", "borderColors", "borderWidtH", "dragTolerancE", "children ",
+               "bordexColor", "highlighteXColor", "dragTolXrance", "chilXren", "selecteX"]
         for text in others {
             #expect(Array(text.utf8).withUnsafeBufferPointer(PlainNodeKey.init) == nil, "\(text)")
         }
