@@ -112,10 +112,15 @@ public enum JSONWriting {
     /// Appends `n` in decimal.
     @inlinable
     public static func appendInteger<Sink: JSONByteSink>(_ n: Int, to out: inout Sink) {
-        // Magnitude as unsigned so Int.min has one too; digits filled from the end, then
-        // appended in one copy.
+        withDecimal(n) { out.write($0) }
+    }
+
+    /// Calls `body` with `n` in decimal (as `String(n)` spells it), written on the stack.
+    @inlinable @inline(__always)
+    public static func withDecimal<R>(_ n: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // Magnitude as unsigned so Int.min has one too; digits filled from the end.
         var magnitude = n.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var start = buffer.count
             repeat {
                 start -= 1
@@ -126,7 +131,7 @@ public enum JSONWriting {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            out.write(UnsafeBufferPointer(rebasing: buffer[start...]))
+            return body(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -37,6 +37,7 @@ open class ControlNode: Node {
 
     public override init(name: String, frame: Rect = .zero) {
         super.init(name: name, frame: frame)
+        isControlNode = true
     }
 
     /// normal / highlighted / disabled / selected, from the flags.

@@ -86,9 +86,10 @@ struct ListLayout {
         case .fixed(let e):
             guard e > 0 else { return count }
             let guess = position <= 0 ? 0 : Int(min((position / e).rounded(.down), Double(count)))
+            // `end(ofRow:)` of fixed rows, without its switch on every step.
             var i = guess
-            while i > 0, reaches(end(ofRow: i - 1)) { i -= 1 }
-            while i < count, !reaches(end(ofRow: i)) { i += 1 }
+            while i > 0, reaches(Double(i) * e) { i -= 1 }
+            while i < count, !reaches(Double(i + 1) * e) { i += 1 }
             return i
         case .variable(let ends):
             var lo = 0, hi = ends.count

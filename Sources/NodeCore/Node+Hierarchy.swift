@@ -13,7 +13,7 @@ extension Node {
             if current < index { index -= 1 }
         }
         // Moving within one tree keeps tracking alive; leaving the tree cancels it.
-        let leavesTree = node.supernode != nil && node.rootNode !== rootNode
+        let leavesTree = node.supernode != nil && node.unretainedRoot.toOpaque() != unretainedRoot.toOpaque()
         let formerTrackers = node.trackingAncestors()
         node.detach(notify: leavesTree)
         let clamped = min(max(index, 0), subnodes.count)
@@ -60,21 +60,28 @@ extension Node {
 
     /// Whether this node is `node` or one of its ancestors.
     public final func isAncestor(of node: Node) -> Bool {
-        var current: Node? = node
+        // Walks without reference counting (see `unretainedRoot`).
+        let target = Unmanaged.passUnretained(self).toOpaque()
+        var current: Unmanaged<Node>? = Unmanaged.passUnretained(node)
         while let n = current {
-            if n === self { return true }
-            current = n.supernode
+            if n.toOpaque() == target { return true }
+            current = n._withUnsafeGuaranteedRef { $0.supernodeLink.unretained }
         }
         return false
     }
 
-    /// The controls above this node that are tracking a touch.
+    /// The controls above this node that are tracking a touch (walked without reference
+    /// counting: a list's rows come and go through here).
     private func trackingAncestors() -> [ControlNode] {
         var result: [ControlNode] = []
-        var current = supernode
+        var current = supernodeLink.unretained
         while let n = current {
-            if let control = n as? ControlNode, control.isTracking { result.append(control) }
-            current = n.supernode
+            current = n._withUnsafeGuaranteedRef { node in
+                if node.isControlNode, unsafeDowncast(node, to: ControlNode.self).isTracking {
+                    result.append(unsafeDowncast(node, to: ControlNode.self))
+                }
+                return node.supernodeLink.unretained
+            }
         }
         return result
     }

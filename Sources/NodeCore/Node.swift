@@ -112,6 +112,9 @@ open class Node: Responder {
     /// True for `ScrollNode`s: the touch path is searched for them on every down, and a
     /// flag is cheaper than a dynamic cast on each ancestor.
     final var isScrollNode = false
+    /// True for `ControlNode`s, for the same reason: rows entering and leaving a list look
+    /// up their ancestors for tracking controls.
+    final var isControlNode = false
     /// Set on a window's root node only. Not `weak` (every invalidation reads it): the
     /// window clears it when it lets go of the root, on replacement and in its `deinit`.
     final var hostWindow: Window? {

@@ -1,3 +1,4 @@
+import JSONOutput
 import NodeCore
 
 /// A row's nodes made over into another row's (behaviour.md §10.1): cheaper than making
@@ -55,20 +56,8 @@ struct RowRefill {
     /// what the template makes for row `index`.
     func apply(to node: Node, row index: Int) {
         node.frame = frame
-        // The index's decimal digits, written once on the stack for every text (`String(index)`).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var start = buffer.count
-            var rest = index.magnitude
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if index < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            let digits = UnsafeBufferPointer(rebasing: buffer[start...])
+        // The index's digits, written once on the stack for every text (`String(index)`).
+        JSONWriting.withDecimal(index) { digits in
             steps.withUnsafeBufferPointer { steps in
                 var k = 0
                 RowRefill.fill(node, steps, &k, digits)
