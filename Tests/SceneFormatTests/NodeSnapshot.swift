@@ -1,15 +1,16 @@
 @testable import NodeCore
 @testable import SceneFormat
 
-/// Every property a scene key sets, and the same for the subtree (a list's live rows
-/// included), one line per node.
+/// Every property a scene key sets, a control's highlight (which touches set, and a reused
+/// row must put back), and the same for the subtree (a list's live rows included), one line per node.
 func snapshot(_ node: Node, depth: Int = 0) -> String {
     var fields: [Any] = [type(of: node), node.name, node.frame, node.hitTestSlop, node.isHidden, node.alpha,
                          node.isUserInteractionEnabled, node.clipsToBounds, node.backgroundColor, node.borderColor,
                          node.borderWidth, node.label as Any, node.labelColor, node.hitShape as Any, node.boundsOrigin]
     if let control = node as? ControlNode {
-        fields += [control.isEnabled, control.isSelected, control.dragTolerance, control.highlightedColor as Any,
-                   control.disabledColor as Any, control.selectedColor as Any, control.eventValue as Any]
+        fields += [control.isEnabled, control.isSelected, control.isHighlighted, control.dragTolerance,
+                   control.highlightedColor as Any, control.disabledColor as Any, control.selectedColor as Any,
+                   control.eventValue as Any]
     }
     if let scroll = node as? ScrollNode {
         fields += [scroll.contentSize, scroll.contentOffset, scroll.contentInset, scroll.isScrollEnabled, scroll.bounces,
