@@ -142,11 +142,15 @@ public final class ShmBufferPool {
     }
 
     /// Makes the memory of a `size` buffer now, while the window waits for its first configure,
-    /// so the first frame does not wait for its pages; a failure is left to `acquire`.
-    func prepare(size: PixelSize) {
-        guard chain.slots.isEmpty else { return }
-        spare = try? ShmMemory(width: size.width, height: size.height,
-                               poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil)
+    /// so the first frame does not wait for its pages; stops making pages once `answered`
+    /// (a configure of another size wastes a chunk at most). A failure is left to `acquire`.
+    func prepare(size: PixelSize, until answered: () -> Bool) {
+        guard chain.slots.isEmpty, let memory = try? ShmMemory(width: size.width, height: size.height,
+                                                             poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil,
+                                                             populated: false)
+        else { return }
+        spare = memory
+        memory.populate(until: answered)
     }
 
     private func watchRelease(of acquired: SwapChain<ShmBuffer>.Acquired) {

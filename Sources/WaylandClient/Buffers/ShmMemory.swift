@@ -41,8 +41,9 @@ public final class ShmMemory {
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Memory for a `width × height` ARGB8888 buffer; `poolSize` asks for a sparse memfd of
-    /// that many bytes (`scrollingPoolSize`; at least four frames) that scrolls.
-    public init(width: Int, height: Int, poolSize: Int?) throws(ShmError) {
+    /// that many bytes (`scrollingPoolSize`; at least four frames) that scrolls. `populated`
+    /// makes the frame's pages at once (see `populate`).
+    public init(width: Int, height: Int, poolSize: Int?, populated: Bool = true) throws(ShmError) {
         let size = PixelSize(width: width, height: height)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { throw .tooLarge(size) }
         stride = width * 4
@@ -78,9 +79,20 @@ public final class ShmMemory {
         capacity = mapped!.size
         touched = 0 ..< frameBytes
         serial = Self.serials.add(1, ordering: .relaxed).oldValue
-        // A new buffer is painted whole: one call makes its pages (~15 % less than a fault
-        // for each). Linux before 5.14 refuses the advice; the pages then come on first write.
-        _ = madvise(base, frameBytes, MADV_POPULATE_WRITE)
+        if populated { populate { false } }
+    }
+
+    /// Makes the frame's pages a quarter MiB at a time until `stop` says so: a new buffer is
+    /// painted whole, and one call per chunk costs ~15 % less than a fault per page. Linux
+    /// before 5.14 refuses the advice; pages not made come on first write.
+    func populate(until stop: () -> Bool) {
+        let chunk = 256 << 10
+        var start = 0
+        while start < frameBytes, !stop() {
+            let length = min(chunk, frameBytes - start)
+            guard madvise(base + start, length, MADV_POPULATE_WRITE) == 0 else { return }
+            start += length
+        }
     }
 
     /// Sizes and maps a sparse memfd; nil when either fails (the caller falls back to one frame).

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Creating or drawing a window failed.
 public enum WindowError: Error, Equatable, CustomStringConvertible {
     case buffer(ShmError)
@@ -235,7 +237,9 @@ public final class ToplevelWindow {
         prepareWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
             if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
             prepareWorkID = nil
-            if !isConfigured { pool.prepare(size: bufferSize) }
+            guard !isConfigured else { return }
+            var display = pollfd(fd: connection.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            pool.prepare(size: bufferSize) { poll(&display, 1, 0) > 0 }
         }
         /* Initial commit without a buffer: asks the compositor for the first configure.
            Attaching a buffer before acking that configure is a protocol error. */
