@@ -134,7 +134,10 @@ public final class ShmBufferPool {
         let ready = spare.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
         spare = nil
         let acquired = try chain.acquire(size: size, damage: damage) { (size) throws(ShmError) -> ShmBuffer in
-            if let ready { return ShmBuffer(shm: shm, memory: ready) }
+            if let ready {
+                ready.populate { false }
+                return ShmBuffer(shm: shm, memory: ready)
+            }
             return try ShmBuffer(shm: shm, size: size, scrolling: scrolling)
         }
         if let acquired, acquired.age == 0 { watchRelease(of: acquired) }

@@ -37,6 +37,8 @@ public final class ShmMemory {
     private let base: UnsafeMutableRawPointer
     /// The byte range that may hold pages (touched since it was last punched).
     private var touched: Range<Int>
+    /// How much of the first frame `populate` made (from offset 0).
+    private var populatedBytes = 0
     private static let serials = Atomic(0)
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
@@ -85,13 +87,16 @@ public final class ShmMemory {
     /// Makes the frame's pages a quarter MiB at a time until `stop` says so: a new buffer is
     /// painted whole, and one call per chunk costs ~15 % less than a fault per page. Linux
     /// before 5.14 refuses the advice; pages not made come on first write.
+    /// Resumes where the last call stopped.
     func populate(until stop: () -> Bool) {
         let chunk = 256 << 10
-        var start = 0
-        while start < frameBytes, !stop() {
-            let length = min(chunk, frameBytes - start)
-            guard madvise(base + start, length, MADV_POPULATE_WRITE) == 0 else { return }
-            start += length
+        while populatedBytes < frameBytes, !stop() {
+            let length = min(chunk, frameBytes - populatedBytes)
+            guard madvise(base + populatedBytes, length, MADV_POPULATE_WRITE) == 0 else {
+                populatedBytes = frameBytes
+                return
+            }
+            populatedBytes += length
         }
     }
 
