@@ -86,12 +86,15 @@ package final class FramePainter {
         let painted: [PixelRect]
         if overlays.contains(where: { !$0.isBlank }) {
             var rects = context.damage.rects
-            if let previous {
+            let underlaid = overlays.compactMap { $0 as? UnderlaidOverlay }.filter { !$0.isBlank }
+            if let previous, underlaid.isEmpty {
                 for rect in context.stale.rects { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
             } else {
+                // Through the underlay layer, what the buffer lacks is copied from the layer with
+                // the damage (one copy of their union, not two; they overlap, as a moving
+                // crosshair's bands do) and painted over like the damage.
                 rects += context.stale.rects
             }
-            let underlaid = overlays.compactMap { $0 as? UnderlaidOverlay }.filter { !$0.isBlank }
             if underlaid.isEmpty {
                 underlayLayer.discard()
                 sceneLayer.paint(rects, into: canvas, with: renderer, scrollPainter: scrollPainter)

@@ -6,9 +6,9 @@ import TouchDiagnostics
 
 /// Frames painted the way a live window paints them while the pointer-location HUD shows:
 /// the tree's damage into the scene layer, the tree's and the paths' damage into the
-/// underlay layer (the tree with the HUD's paths), the frame's damage copied from that into
-/// one of two buffers in turn (each catching up from the other's latest frame), then the
-/// touch markers and the rest of the HUD over what was copied.
+/// underlay layer (the tree with the HUD's paths), the frame's damage and what the buffer
+/// lacks of the latest frame (two buffers in turn) copied from that, then the touch markers
+/// and the rest of the HUD over what was copied.
 @Suite struct SceneLayerTests {
     /// A labelled button that highlights.
     private func button(_ label: String, _ frame: Rect, _ color: Color) -> ButtonNode {
@@ -96,12 +96,9 @@ import TouchDiagnostics
             underlay.note(hudPainter.pathDamage)
 
             let index = frame % 2, canvas = buffers[index]
-            var painted = damage
-            if frame > 0 {
-                for rect in stale[index] { canvas.copyPixels(into: rect, from: buffers[1 - index], movedBy: 0, dy: 0) }
-            } else {
-                painted += stale[index]
-            }
+            // What the buffer lacks of the latest frame is painted with the damage, through the
+            // underlay layer (as the live window does while the HUD shows).
+            let painted = damage + stale[index]
             stale[index] = []
             stale[1 - index] += damage
             underlay.paint(painted, into: canvas, scene: layer, renderer: renderer, scrollPainter: scrollPainter) { damage, layer in
