@@ -19,8 +19,8 @@ extension Node {
         return extent
     }
 
-    /// Clears the cached extent of this node and its ancestors. A cached extent implies
-    /// cached extents below it, so the walk stops at the first ancestor already cleared.
+    /// Clears the cached extent of this node and its ancestors, and their paint grids. A cached
+    /// extent implies cached extents below it, so the walk stops at the first ancestor already cleared.
     final func invalidateSubtreeExtent() {
         // Walks without reference counting (see `originInWindow`).
         var next: Unmanaged<Node>? = Unmanaged.passUnretained(self)
@@ -28,6 +28,7 @@ extension Node {
             next = link._withUnsafeGuaranteedRef { node in
                 guard node.cachedSubtreeExtent != nil else { return nil }
                 node.cachedSubtreeExtent = nil
+                node.widePaintIndex = nil
                 return node.supernodeLink.unretained
             }
         }

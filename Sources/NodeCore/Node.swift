@@ -130,6 +130,11 @@ open class Node: Responder {
     @exclusivity(unchecked) final var wideChildIndex: WideChildIndex?
     /// Hit tests that walked every subnode since `wideChildIndex` was last built.
     @exclusivity(unchecked) final var wideWalks = 0
+    /// The grid over the subnodes' subtree extents used by painting (Node+PaintCandidates.swift);
+    /// nil until needed and whenever `cachedSubtreeExtent` is cleared.
+    @exclusivity(unchecked) final var widePaintIndex: WideChildIndex?
+    /// Damaged repaints that walked every subnode since `widePaintIndex` was last built.
+    @exclusivity(unchecked) final var widePaintWalks = 0
 
     /// A number no other node of this process has: identity that outlives the node
     /// (`TapCounter` remembers a node that may be gone by its next touch).

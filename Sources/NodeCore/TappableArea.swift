@@ -133,8 +133,15 @@ public struct TappableArea {
         guard !node.subnodes.isEmpty else { return }
         let inner = walk.entering(node)
         // Every descendant's drawn area lies inside the ancestors' slop and clip.
-        if let cull, inner.slop.intersecting(inner.clip).intersecting(cull).isEmpty { return }
-        for child in node.subnodes { collect(child, inner, cull: cull, into: &result) }
+        guard let cull else {
+            for child in node.subnodes { collect(child, inner, cull: nil, into: &result) }
+            return
+        }
+        if inner.slop.intersecting(inner.clip).intersecting(cull).isEmpty { return }
+        // ... and inside its subtree extent: among many subnodes only those meeting `cull` are visited.
+        let local = Rect(minX: cull.minX - inner.origin.x - 1, minY: cull.minY - inner.origin.y - 1,
+                         maxX: cull.maxX - inner.origin.x + 1, maxY: cull.maxY - inner.origin.y + 1)
+        node.forEachSubnode(mayMeet: local) { collect($0, inner, cull: cull, into: &result) }
     }
 
     /// The part of this area and `other`'s that both reach, as a bounding box (exact on

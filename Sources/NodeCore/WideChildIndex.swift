@@ -11,6 +11,9 @@
 /// whose extent covers too many cells (a background behind the rest). Candidates come
 /// out frontmost first, and each is hit-tested exactly as the plain walk does, so the
 /// result is the plain walk's whatever the index holds.
+///
+/// Painting keeps a second grid, over the subnodes' subtree extents (`Node.forEachSubnode(mayMeet:)`),
+/// so a small damage among many siblings paints the few it meets.
 final class WideChildIndex {
     /// Nodes with fewer subnodes walk them all: a grid would cost more than it saves.
     static let minimumChildren = 32
@@ -20,6 +23,9 @@ final class WideChildIndex {
     /// between most touches. However touches and changes alternate, walking first costs at
     /// most about twice what building at once would.
     static let walksBeforeBuilding = 16
+    /// Damaged repaints that walk every subnode before the paint grid is built, after each
+    /// change that dropped it: a list whose rows change every frame never builds one.
+    static let paintsBeforeBuilding = 2
     /// A child spanning more cells than this is checked everywhere instead.
     static let maximumCellsPerChild = 36
     /// The median extent size is taken from evenly spread children: this many to twice as many.
@@ -34,17 +40,26 @@ final class WideChildIndex {
     private var table = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private var itemsBase = 0, everywhereBase = 0
 
-    init(children: [Node]) {
+    /// The grid over `children`'s hit extents (a child that may override `pointInside` is
+    /// checked everywhere).
+    convenience init(children: [Node]) {
+        self.init(extents: children.map { child in
+            guard child.hasBaseHitTesting else { return nil }
+            let origin = child.frame.origin, inner = child.boundsOrigin
+            return child.hitTestExtent.offsetBy(dx: origin.x - inner.x, dy: origin.y - inner.y)
+        })
+    }
+
+    /// The grid over one extent per child (the wide node's coordinates); nil, or an extent
+    /// that is not finite, makes that child a candidate everywhere.
+    init(extents given: [Rect?]) {
         var extents: [Rect?] = []
-        extents.reserveCapacity(children.count)
+        extents.reserveCapacity(given.count)
         var bounds = Rect.zero
         var placed = 0
-        for child in children {
-            guard child.hasBaseHitTesting else { extents.append(nil); continue }
-            let origin = child.frame.origin, inner = child.boundsOrigin
-            let extent = child.hitTestExtent.offsetBy(dx: origin.x - inner.x, dy: origin.y - inner.y)
+        for extent in given {
             // Finite or not at all: an extent that cannot be placed is checked everywhere.
-            guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else {
+            guard let extent, extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else {
                 extents.append(nil)
                 continue
             }
@@ -68,7 +83,7 @@ final class WideChildIndex {
         var everywhere: [Int32] = []
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         var spans: [(c0: Int, r0: Int, c1: Int, r1: Int)?] = []
-        spans.reserveCapacity(children.count)
+        spans.reserveCapacity(extents.count)
         for (i, extent) in extents.enumerated() {
             guard let extent else {
                 everywhere.append(Int32(i))
@@ -180,6 +195,34 @@ final class WideChildIndex {
             }
             if body(Int(next)) { return }
         }
+    }
+}
+
+extension WideChildIndex {
+    /// Calls `body` with the index of every child whose extent may meet `rect` (the wide
+    /// node's coordinates), ascending, and returns true; returns false without calling it
+    /// when `rect` covers more than a quarter of the cells (walking every child is then cheaper)
+    /// or is not a finite rect of non-negative size.
+    func forEachCandidate(in rect: Rect, _ body: (Int) -> Void) -> Bool {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite,
+              rect.width >= 0, rect.height >= 0 else { return false }
+        let c0 = column(rect.minX), c1 = column(rect.maxX), r0 = row(rect.minY), r1 = row(rect.maxY)
+        guard (c1 - c0 + 1) * (r1 - r0 + 1) * 4 <= columns * rows else { return false }
+        var found: [Int32] = []
+        for r in r0...r1 {
+            for c in c0...c1 {
+                let cell = r * columns + c
+                found.append(contentsOf: table[(itemsBase + Int(table[cell]))..<(itemsBase + Int(table[cell + 1]))])
+            }
+        }
+        found.append(contentsOf: table[everywhereBase...])
+        found.sort()
+        var last: Int32 = -1
+        for i in found where i != last {
+            body(Int(i))
+            last = i
+        }
+        return true
     }
 }
 

@@ -125,8 +125,20 @@ extension Renderer {
             var content = inner
             content.offsetX += shift.x
             content.offsetY += shift.y
-            for child in node.subnodes {
-                paint(child, x: x + child.frame.minX, y: y + child.frame.minY, in: content)
+            if cullsPainting {
+                // The damage in the node's content coordinates, wider than `mayPaint` by a point.
+                let s = scale.factor, v = content.visible
+                let area = Rect(minX: (Double(v.minX + content.offsetX) - 2) / s - x - 1,
+                                minY: (Double(v.minY + content.offsetY) - 2) / s - y - 1,
+                                maxX: (Double(v.maxX + content.offsetX) + 2) / s - x + 1,
+                                maxY: (Double(v.maxY + content.offsetY) + 2) / s - y + 1)
+                node.forEachSubnode(mayMeet: area) { child in
+                    paint(child, x: x + child.frame.minX, y: y + child.frame.minY, in: content)
+                }
+            } else {
+                for child in node.subnodes {
+                    paint(child, x: x + child.frame.minX, y: y + child.frame.minY, in: content)
+                }
             }
         }
         if !indicators.isEmpty { paintScrollIndicators(indicators, x: x, y: y, in: inner) }

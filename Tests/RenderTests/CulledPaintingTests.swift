@@ -61,10 +61,9 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<40)
-    func culledRepaintOfDamageAlongNodeEdgesEqualsTheFullTraversal(seed: Int) throws {
-        var scene = RandomScene(seed: UInt64(5000 + seed))
-        let window = scene.makeWindow(nodes: 10...40)
+    /// Eight rounds of a random change and one-rect repaints along node edges, culled and not;
+    /// the first difference is reported.
+    private func expectOneRectRepaintsEqual(_ scene: inout RandomScene, _ window: Window, seed: Int) throws {
         let units = [120, 121, 150, 180, 240, 300, 360, 479][Int.random(in: 0..<8, using: &scene.rng)]
         let scale = RenderScale(units: units)
         let renderer = try Renderer(window: window, background: scene.color(), scale: scale, labelFont: .none)
@@ -82,6 +81,30 @@ import Testing
                 if !wrong.isEmpty { return }
             }
         }
+    }
+
+    @Test(arguments: 0..<40)
+    func culledRepaintOfDamageAlongNodeEdgesEqualsTheFullTraversal(seed: Int) throws {
+        var scene = RandomScene(seed: UInt64(5000 + seed))
+        let window = scene.makeWindow(nodes: 10...40)
+        try expectOneRectRepaintsEqual(&scene, window, seed: seed)
+    }
+
+    /// Many siblings in one container: painting goes through the grid of their extents
+    /// (`Node.forEachSubnode(mayMeet:)`), built after a few repaints and dropped by changes.
+    @Test(arguments: 0..<24)
+    func culledRepaintAmongManySiblingsEqualsTheFullTraversal(seed: Int) throws {
+        var scene = RandomScene(seed: UInt64(9000 + seed))
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 80))
+        let wide = ScrollNode(name: "wide", frame: Rect(x: scene.coordinate(-5...5), y: scene.coordinate(-5...5), width: 100, height: 80))
+        wide.clipsToBounds = scene.chance(0.3)
+        if scene.chance(0.3) { wide.contentOffset = Point(x: scene.coordinate(-10...10), y: scene.coordinate(-10...10)) }
+        root.addSubnode(wide)
+        scene.nodes = [root, wide]
+        for _ in 0..<Int.random(in: 40...120, using: &scene.rng) { wide.addSubnode(scene.makeNode()) }
+        let window = Window(root: root, size: Size(width: 100, height: 80))
+        window.showsTappableAreas = scene.chance(0.5)
+        try expectOneRectRepaintsEqual(&scene, window, seed: seed)
     }
 
     @Test(arguments: 0..<40)
