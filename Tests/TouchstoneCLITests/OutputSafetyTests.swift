@@ -93,13 +93,15 @@ final class ScratchFolder {
         let fifo = folder.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         // Both ends open first, so the command's open does not wait; the small PNG fits the pipe's buffer.
-        // Close-on-exec: a child another test spawns meanwhile must not inherit the write end
-        // (the read would then find the pipe empty but not ended: EAGAIN).
+        // Close-on-exec: a child another test spawns meanwhile must not keep the write end.
         let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         let keepOpen = open(fifo, O_WRONLY | O_CLOEXEC)
         #expect(reader >= 0 && keepOpen >= 0)
         let run = try CLIRun(["render", "examples/overlap.json", "--png", fifo])
         close(keepOpen)
+        // Read blocking: a child another test is spawning holds a copy of the write end
+        // until its exec closes it, so the pipe may be empty and not yet ended for a moment.
+        #expect(fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK) == 0)
         let bytes = FileHandle(fileDescriptor: reader, closeOnDealloc: true).readDataToEndOfFile()
         #expect(run.status == 0)
         #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
