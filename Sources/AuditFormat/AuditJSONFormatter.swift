@@ -28,10 +28,12 @@ public enum AuditJSONFormatter {
                                                       to out: inout Output) {
         out.write("{\n  \"minimumSize\": \(JSONWriting.integral(report.minimumSize)),\n")
         out.write("  \"findingCount\": \(report.findingCount),\n  \"controls\": [")
+        var bytes: [UInt8] = []
         for (i, entry) in report.entries.enumerated() {
-            var text = i == 0 ? "\n    " : ",\n    "
-            control(entry).write(to: &text, indent: 2)
-            out.write(text)
+            bytes.removeAll(keepingCapacity: true)
+            i == 0 ? JSONWriting.appendLiteral("\n    ", to: &bytes) : JSONWriting.appendLiteral(",\n    ", to: &bytes)
+            control(entry).write(to: &bytes, indent: 2)
+            out.write(String(decoding: bytes, as: UTF8.self))
         }
         out.write(report.entries.isEmpty ? "]" : "\n  ]")
         var notes = ",\n  \"textNotes\": "
