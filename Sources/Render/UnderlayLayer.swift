@@ -5,19 +5,18 @@
 /// holds exactly what a full repaint of the tree and the underlay would. Not thread-safe;
 /// one per window.
 public final class UnderlayLayer {
-    private var layer: Canvas?
-    /// Tree and underlay damage noted since the layer was last brought up to date.
-    private var pending = PendingDamage()
+    /// The layer and the tree and underlay damage noted since it was last brought up to date.
+    private var kept = KeptCanvas()
 
     public init() {}
 
     /// Whether a layer is kept (between the first `paint` and `discard`).
-    public var isActive: Bool { layer != nil }
+    public var isActive: Bool { kept.canvas != nil }
 
     /// Notes damage to the tree or the underlay (buffer pixels) for the next `paint`; nothing
     /// while no layer is kept (the first `paint` paints it all).
     public func note(_ damage: [PixelRect]) {
-        if layer != nil { pending.add(damage) }
+        kept.note(damage)
     }
 
     /// Brings the layer up to date — the noted damage copied from `scene` (itself brought up
@@ -26,17 +25,7 @@ public final class UnderlayLayer {
     /// layer's. `underlay` paints over the canvas it is given, within the damage it is given.
     public func paint(_ rects: [PixelRect], into canvas: Canvas, scene: SceneLayer, renderer: Renderer,
                       scrollPainter: ScrollPainter, underlay: (_ damage: [PixelRect], _ canvas: Canvas) -> Void) {
-        let layer: Canvas, stale: [PixelRect]
-        if let kept = self.layer, kept.width == canvas.width, kept.height == canvas.height {
-            layer = kept
-            stale = pending.rects
-        } else {
-            guard let made = try? Canvas(width: canvas.width, height: canvas.height) else { return }
-            layer = made
-            self.layer = made
-            stale = [made.bounds]
-        }
-        pending.clear()
+        guard let (layer, stale, _) = kept.take(width: canvas.width, height: canvas.height) else { return }
         scene.paint(stale, into: layer, with: renderer, scrollPainter: scrollPainter)
         underlay(stale, layer)
         canvas.surface.copy(canvas.damageRegion(rects), from: layer.surface)
@@ -44,7 +33,6 @@ public final class UnderlayLayer {
 
     /// Frees the layer (nothing lies under the markers any more, or the window changed size).
     public func discard() {
-        layer = nil
-        pending.clear()
+        kept.discard()
     }
 }
