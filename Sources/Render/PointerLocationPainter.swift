@@ -1,4 +1,4 @@
-public import NodeCore
+import NodeCore
 public import TouchDiagnostics
 
 /// Paints the pointer-location HUD and the touch inspector over a rendered frame, and

@@ -8,7 +8,7 @@ import Testing
     private let folder = FileManager.default.temporaryDirectory.appending(path: "font-cache-\(UUID().uuidString)")
 
     private func touch(_ path: String, secondsFromNow offset: Double) {
-        FileManager.default.createFile(atPath: path, contents: FileManager.default.contents(atPath: path) ?? Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: FileManager.default.contents(atPath: path) ?? Data()))
         let date = Date().addingTimeInterval(offset)
         try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
     }
