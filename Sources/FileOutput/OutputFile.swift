@@ -62,7 +62,9 @@ public final class OutputFile {
             descriptor = fd
             temporaryPath = nil
             return
-        case S_IFREG, 0 where !exists:
+        case S_IFREG:
+            break
+        case 0 where !exists:
             break
         case S_IFDIR:
             throw OutputFileError(path: path, reason: "is a directory")

@@ -56,14 +56,15 @@ import Testing
         echo.onEvent = { events.append($0) }
         let resource = try #require(server.echoResources.first)
         let text = "ünïcode"
-        try text.withCString { s in
+        let childResource = try #require(server.childResources.first)
+        text.withCString { s in
             server.post(resource, opcode: 0, [wl_argument(i: -3), wl_argument(u: 99), wl_argument(f: -640),
                                               wl_argument(s: s), wl_argument(s: nil), wl_argument(u: 2), wl_argument(u: 2)])
             var bytes: [UInt8] = [9, 8, 7]
-            try bytes.withUnsafeMutableBytes { raw in
+            bytes.withUnsafeMutableBytes { raw in
                 var array = wl_array(size: 3, alloc: 3, data: raw.baseAddress)
-                server.post(resource, opcode: 1, [wl_argument(a: &array)])
-                server.post(resource, opcode: 2, [wl_argument(o: try #require(server.childResources.first)), wl_argument(u: 5)])
+                withUnsafeMutablePointer(to: &array) { server.post(resource, opcode: 1, [wl_argument(a: $0)]) }
+                server.post(resource, opcode: 2, [wl_argument(o: childResource), wl_argument(u: 5)])
             }
             server.post(resource, opcode: 2, [wl_argument(o: nil), wl_argument(u: 6)])
         }

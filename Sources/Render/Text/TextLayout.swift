@@ -1,6 +1,6 @@
 // Every libunibreak call of the module.
 internal import CUnibreak
-public import NodeCore
+internal import NodeCore
 
 /// A glyph placed in its box: `x` the pen position, `y` the baseline, both 26.6 pixels
 /// from the box's top-left corner.
