@@ -1,12 +1,13 @@
 // Offline costs and how they grow with size, not a test: run with
 //
-//     swift run -c release ReplayBenchmarks [--max N] [--runs N] [--only load|parse|replay]
+//     swift run -c release ReplayBenchmarks [--min N] [--max N] [--runs N] [--only load|parse|replay]
 //                                           [--examples DIR] [--example NAME]
 //
 // - scene loading (`SceneDecoder.decode` of a file already in memory), µs per node, on
 //   balanced trees (fan-out 8) of buttons, toggles, sliders and labelled plain nodes,
-//   from 1,000 nodes up to `--max` (default 1,000,000);
-// - input-script parsing (`InputScript.decode`), ns per line, from 1,000 lines up to `--max`;
+//   from `--min` (default 1,000) nodes up to `--max` (default 1,000,000), beside the cost of
+//   making and freeing the same nodes without a file;
+// - input-script parsing (`InputScript.decode`), ns per line, from `--min` lines up to `--max`;
 // - replay of each example (examples/NAME.json with its input script repeated, times
 //   shifted, to `--max` events): parsing, dispatch and the event log's lines, in input
 //   events per second (`--example NAME`: that example only).
@@ -23,6 +24,7 @@ import SceneFormat
 import Session
 
 struct Options {
+    var min = 1_000
     var max = 1_000_000
     var runs = 5
     var only: String?
@@ -33,12 +35,13 @@ struct Options {
         var it = arguments.makeIterator()
         while let argument = it.next() {
             switch argument {
+            case "--min": min = it.next().flatMap(Int.init) ?? min
             case "--max": max = it.next().flatMap(Int.init) ?? max
             case "--runs": runs = it.next().flatMap(Int.init) ?? runs
             case "--only": only = it.next()
             case "--examples": examples = it.next() ?? examples
             case "--example": example = it.next()
-            default: fatalError("unknown argument \(argument); use --max N --runs N --only load|parse|replay --examples DIR --example NAME")
+            default: fatalError("unknown argument \(argument); use --min N --max N --runs N --only load|parse|replay --examples DIR --example NAME")
             }
         }
     }
@@ -47,7 +50,7 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let sizes = [1_000, 10_000, 100_000, 1_000_000].filter { $0 <= options.max }
+let sizes = [1_000, 10_000, 100_000, 1_000_000].filter { options.min <= $0 && $0 <= options.max }
 
 /// Median seconds of `runs` calls of `body` (after one warm-up call when there are several).
 func medianSeconds(runs: Int, _ body: () -> Void) -> Double {
@@ -71,21 +74,31 @@ func fixed(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(dec
 
 // MARK: Scene loading
 
-/// A scene of `count` nodes: a balanced tree (fan-out 8, children tiling their parent 4 × 2)
-/// whose nodes cycle through plain labelled nodes, buttons, toggles and sliders.
-func sceneJSON(count: Int) -> [UInt8] {
+/// A balanced tree of `count` nodes (fan-out 8, children tiling their parent 4 × 2): each
+/// node's frame and subnodes, by index; node i > 0 is of kind `i % 4` (see `sceneJSON`).
+struct TreeShape {
     var frames: [(Double, Double, Double, Double)] = [(0, 0, 1024, 768)]
     var children: [[Int]] = [[]]
-    var head = 0
-    while frames.count < count {
-        let p = frames[head]
-        for i in 0..<8 where frames.count < count {
-            children[head].append(frames.count)
-            frames.append((Double(i % 4) * p.2 / 4, Double(i / 4) * p.3 / 2, p.2 / 4, p.3 / 2))
-            children.append([])
+
+    init(count: Int) {
+        var head = 0
+        while frames.count < count {
+            let p = frames[head]
+            for i in 0..<8 where frames.count < count {
+                children[head].append(frames.count)
+                frames.append((Double(i % 4) * p.2 / 4, Double(i / 4) * p.3 / 2, p.2 / 4, p.3 / 2))
+                children.append([])
+            }
+            head += 1
         }
-        head += 1
     }
+}
+
+/// A scene of `count` nodes in the shape of `TreeShape` whose nodes cycle through plain
+/// labelled nodes, buttons, toggles and sliders.
+func sceneJSON(count: Int) -> [UInt8] {
+    let shape = TreeShape(count: count)
+    let (frames, children) = (shape.frames, shape.children)
     var out = "{ \"size\": [1024, 768], \"background\": \"#FFFFFF\", \"root\": "
     out.reserveCapacity(count * 150)
     func node(_ i: Int, indent: Int) {
@@ -114,6 +127,47 @@ func sceneJSON(count: Int) -> [UInt8] {
     return Array(out.utf8)
 }
 
+/// What loading cannot avoid, for comparison: the nodes of `sceneJSON(count:)` made with the
+/// same properties and linked into the same tree, then freed; no file, names made beforehand.
+func makeNodesAlone(_ shape: TreeShape, names: [String], labels: [String]) -> Int {
+    let (blue, red, grey, green, light, pale) = (Color(red: 0x33, green: 0x66, blue: 0xCC), Color(red: 0xFF, green: 0, blue: 0),
+                                                 Color(red: 0xCC, green: 0xCC, blue: 0xCC), Color(red: 0x34, green: 0xC7, blue: 0x59),
+                                                 Color(red: 0xEE, green: 0xEE, blue: 0xEE), Color(red: 0xF2, green: 0xF2, blue: 0xF7))
+    func make(_ i: Int) -> Node {
+        let node: Node
+        switch i == 0 ? -1 : i % 4 {
+        case 1:
+            let button = ButtonNode(name: names[i])
+            button.hitTestSlop = EdgeInsets(top: -4, left: -4, bottom: -4, right: -4)
+            button.backgroundColor = blue
+            button.highlightedColor = red
+            button.label = "Go"
+            node = button
+        case 2:
+            let toggle = ToggleNode(name: names[i])
+            toggle.isSelected = true
+            toggle.backgroundColor = grey
+            toggle.selectedColor = green
+            node = toggle
+        case 3:
+            let slider = SliderNode(name: names[i])
+            slider.value = 0.25
+            slider.backgroundColor = light
+            node = slider
+        default:
+            node = Node(name: names[i])
+            node.backgroundColor = pale
+            node.label = labels[i]
+            node.clipsToBounds = true
+        }
+        let f = shape.frames[i]
+        node.frame = Rect(x: f.0, y: f.1, width: f.2, height: f.3)
+        for c in shape.children[i] { node.addSubnode(make(c)) }
+        return node
+    }
+    return make(0).subnodes.count
+}
+
 if options.wants("load") {
     print("Scene loading (SceneDecoder.decode, file in memory, the scene freed), balanced trees of mixed kinds;")
     print("wall clock and the thread's CPU time (which a loaded machine disturbs less):")
@@ -130,9 +184,20 @@ if options.wants("load") {
         }
         precondition(loaded > 0)
         let cpuSeconds = median(cpu)
+        // The same nodes made and freed without a file: how much of the growth with size the
+        // tree itself brings (its memory no longer fits any cache).
+        let shape = TreeShape(count: count)
+        let names = (0..<count).map { "n\($0)" }, labels = (0..<count).map { "Item \($0)" }
+        var aloneCPU: [Double] = []
+        _ = medianSeconds(runs: runs(for: count)) {
+            let start = threadCPUNanoseconds()
+            loaded &+= makeNodesAlone(shape, names: names, labels: labels)
+            aloneCPU.append(Double(threadCPUNanoseconds() - start) / 1e9)
+        }
         print("  \(column(String(count), 9)) nodes: \(column(fixed(seconds * 1e6 / Double(count), 2), 7)) µs per node"
               + "  (\(fixed(seconds * 1000, 1)) ms, \(bytes.count / 1024) KiB);"
-              + " CPU \(column(fixed(cpuSeconds * 1e6 / Double(count), 2), 6)) µs per node")
+              + " CPU \(column(fixed(cpuSeconds * 1e6 / Double(count), 2), 6)) µs per node;"
+              + " the nodes alone: CPU \(column(fixed(median(aloneCPU) * 1e6 / Double(count), 2), 6)) µs per node")
     }
 }
 

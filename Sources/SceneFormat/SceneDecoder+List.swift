@@ -66,7 +66,7 @@ extension SceneDecoder {
 
     /// Rejects a scene node whose name a list's rows would also take (`row-{i}` and a node
     /// named `row-7`); `lists` are the scene's lists in the order of the file.
-    static func checkRowNames(of lists: [ListNode], against names: [String: Int]) throws(FormatError) {
+    static func checkRowNames(of lists: [ListNode], against names: some NodeNames) throws(FormatError) {
         for list in lists {
             guard let source = list.dataSource as? SceneListSource else { continue }
             for pattern in source.template.namePatterns {

@@ -55,7 +55,7 @@ public enum SceneDecoder {
     }
 
     /// The scene of a decoded root, once the names of its nodes are checked against its lists' rows.
-    static func makeScene(size: Size, background: Color, root: Node, names: [String: Int], lists: [ListNode],
+    static func makeScene(size: Size, background: Color, root: Node, names: some NodeNames, lists: [ListNode],
                           _ reader: ObjectReader) throws(FormatError) -> Scene {
         try checkRowNames(of: lists, against: names)
         var scene = Scene(size: size, background: background, root: root)
@@ -87,8 +87,8 @@ public enum SceneDecoder {
 
     /// The node `r` reads, with the subnodes `children` makes of the items of its
     /// `children` key (which a streaming reader has made already); a list is added to `lists`.
-    static func makeNode(_ r: inout ObjectReader, names: inout [String: Int], lists: inout [ListNode],
-                         children: ([JSONNode], inout [String: Int], inout [ListNode]) throws(FormatError) -> [Node])
+    static func makeNode<Names: NodeNames>(_ r: inout ObjectReader, names: inout Names, lists: inout [ListNode],
+                                           children: ([JSONNode], inout Names, inout [ListNode]) throws(FormatError) -> [Node])
         throws(FormatError) -> Node {
         let description = try describeOwnKeys(&r, names: &names)
         let node = description.makeBareNode(row: nil)
@@ -118,11 +118,11 @@ public enum SceneDecoder {
 
     /// Every key of a node but `children`, in the order they have always been read (so a
     /// file with several faults reports the same one first).
-    private static func describeOwnKeys(_ r: inout ObjectReader, names: inout [String: Int]) throws(FormatError) -> NodeDescription {
+    private static func describeOwnKeys(_ r: inout ObjectReader, names: inout some NodeNames) throws(FormatError) -> NodeDescription {
         let name = try r.required("name") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
         guard !name.isEmpty else { throw r.fail("name", "must not be empty") }
         // One lookup: the first node's line comes back if the name was taken.
-        if let firstLine = names.updateValue(r.line, forKey: name) {
+        if let firstLine = names.add(name, line: r.line) {
             throw r.fail("name", "'\(name)' is already used by the node on line \(firstLine); names must be unique")
         }
         var kind = NodeKind.node

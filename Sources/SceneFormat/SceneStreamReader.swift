@@ -15,26 +15,27 @@ import NodeCore
 struct SceneStreamReader {
     var parser: JSONParser
     private let file: String
-    /// Every node's name and line, as `SceneDecoder.decodeNode` collects them.
-    var names: [String: Int] = [:]
+    /// Every node's name and line, as `SceneDecoder.decodeNode` collects them; checked for a
+    /// repeat once the whole file is read.
+    var names: NameTable
     /// The scene's lists, in the order their objects end.
     private var lists: [ListNode] = []
 
     /// The scene in `buffer`, or nil when it is not a valid scene file.
     static func scene(in buffer: UnsafeBufferPointer<UInt8>, file: String) -> Scene? {
-        var reader = SceneStreamReader(parser: JSONParser(document: buffer), file: file)
-        // Room for a node per 128 bytes at once: growing the table by doubling rehashes
-        // every name again, out of cache in a large scene.
-        reader.names.reserveCapacity(buffer.count / 128)
+        // Room for a node per 128 bytes at once, so a large scene's names are not copied as they double.
+        var reader = SceneStreamReader(parser: JSONParser(document: buffer), file: file,
+                                       names: NameTable(capacity: buffer.count / 128))
         return try? reader.readScene()
     }
 
     /// Why the stream gave up; never shown (the tree reader says what is wrong).
     struct GaveUp: Error {}
 
-    private init(parser: JSONParser, file: String) {
+    private init(parser: JSONParser, file: String, names: NameTable) {
         self.parser = parser
         self.file = file
+        self.names = names
     }
 
     private mutating func readScene() throws -> Scene {
@@ -42,7 +43,7 @@ struct SceneStreamReader {
         try parser.endDocument()
         var reader = try ObjectReader(json, file: file, path: "")
         let (size, background, _) = try SceneDecoder.readSceneKeys(&reader)
-        guard roots.count == 1 else { throw GaveUp() }
+        guard roots.count == 1, names.firstRepeat() == nil else { throw GaveUp() }
         return try SceneDecoder.makeScene(size: size, background: background, root: roots[0], names: names, lists: lists, reader)
     }
 
