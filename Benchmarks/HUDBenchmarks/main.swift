@@ -129,7 +129,8 @@ final class InProcessSession {
             underlay.note(sceneDamage)
             damage += painter.update(hud: model, inspector: items, renderer: renderer)
             underlay.note(painter.pathDamage)
-            underlay.paint(damage, into: canvas, scene: layer, renderer: renderer, scrollPainter: scrollPainter) { damage, layer in
+            underlay.paint(damage, covered: painter.opaqueCover, into: canvas, scene: layer, renderer: renderer,
+                           scrollPainter: scrollPainter) { damage, layer in
                 painter.paintPaths(hud: model, damage: damage, renderer: renderer, into: layer)
             }
         } else {

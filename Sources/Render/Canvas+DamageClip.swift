@@ -19,6 +19,18 @@ extension Canvas {
         surface.setClip(scratch)
     }
 
+    /// Limits drawing on `surface` to the part of `damage` inside `rect`, built in `scratch`
+    /// from the damage's rects that meet `rect` (not cut from the whole damage's region, which
+    /// full-window crosshair bands split into hundreds of boxes); that part's extents, empty
+    /// when it is empty (then no clip is set).
+    func clip(_ surface: PixmanSurface, toDamage damage: [PixelRect], within rect: PixelRect,
+              scratch: PixelRegion) -> PixelRect {
+        scratch.set(damage, clippedTo: rect.intersection(bounds))
+        let extents = scratch.extents
+        if !extents.isEmpty { surface.setClip(scratch) }
+        return extents
+    }
+
     /// The union of `damage` within the canvas; the same object as the last call's when the
     /// damage is the same, so the region is built once a frame. Not to be changed.
     func damageRegion(_ damage: [PixelRect]) -> PixelRegion {

@@ -16,9 +16,10 @@ public enum DiagnosticsStyle {
     public static let textPadding = 4.0
     /// Width of a crosshair's colored core line.
     public static let crosshairWidth = 1.0
-    /// The dark band around each crosshair (this wide in all, centered on the core).
+    /// The dark band around each crosshair (this wide in all, centered on the core), opaque
+    /// like the core: a frame then repaints nothing under a crosshair (behaviour.md §13).
     public static let crosshairEdgeWidth = 3.0
-    public static let crosshairEdgeColor = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
+    public static let crosshairEdgeColor = Color(red: 32, green: 32, blue: 32)
     /// Width of a path's colored core; its opaque dark edge adds `pathEdgeWidth` on each side.
     public static let pathWidth = 2.0
     public static let pathEdgeWidth = 1.0

@@ -12,10 +12,18 @@ extension Canvas {
         let target = rect.intersection(bounds).intersection(source.bounds.offsetBy(dx: dx, dy: dy))
         guard !target.isEmpty, source !== self || dx != 0 || dy != 0 else { return }
         let bytes = target.width * 4
+        // A few pixels from another buffer (a crosshair's column) word by word: a call of
+        // `memmove` per row costs more than the copy.
+        let words = source === self || target.width > 16 ? 0 : target.width
         func copyRow(_ y: Int) {
             let to = baseAddress + y * self.stride + target.minX * 4
             let from = source.baseAddress + (y - dy) * source.stride + (target.minX - dx) * 4
-            memmove(to, from, bytes)
+            guard words > 0 else {
+                memmove(to, from, bytes)
+                return
+            }
+            let t = to.assumingMemoryBound(to: UInt32.self), f = from.assumingMemoryBound(to: UInt32.self)
+            for i in 0 ..< words { t[i] = f[i] }
         }
         // Whole rows of the same width are one block: one `memmove` (which also handles
         // overlap) lets libc copy it at full speed instead of row by row.
@@ -30,6 +38,23 @@ extension Canvas {
             for y in Swift.stride(from: target.maxY - 1, through: target.minY, by: -1) { copyRow(y) }
         } else {
             for y in target.minY ..< target.maxY { copyRow(y) }
+        }
+    }
+
+    /// Replaces the pixels of `rect` (clipped to the canvas) with `pixel`, row by row: for
+    /// the thin columns of the HUD's crosshairs pixman's fill costs far more per row.
+    func fillRows(_ rect: PixelRect, with pixel: UInt32) {
+        let target = rect.intersection(bounds)
+        guard !target.isEmpty else { return }
+        var row = (baseAddress + target.minY * stride + target.minX * 4).assumingMemoryBound(to: UInt32.self)
+        let words = target.width, step = stride / 4
+        for _ in target.minY ..< target.maxY {
+            if words <= 4 {
+                for i in 0 ..< words { row[i] = pixel }
+            } else {
+                row.update(repeating: pixel, count: words)
+            }
+            row += step
         }
     }
 }

@@ -73,8 +73,12 @@ final class PixelRegion {
         withUnsafeTemporaryAllocation(of: pixman_box32_t.self, capacity: max(rects.count, 1)) { boxes in
             var count = 0
             for rect in rects {
-                guard let box = rect.intersection(bounds).pixmanBox else { continue }
-                boxes[count] = box
+                // Inline, not `intersection`: a clip near one marker or label filters a whole
+                // frame's damage.
+                let x1 = max(rect.x, bounds.x), x2 = min(rect.x + rect.width, bounds.x + bounds.width)
+                let y1 = max(rect.y, bounds.y), y2 = min(rect.y + rect.height, bounds.y + bounds.height)
+                guard x1 < x2, y1 < y2 else { continue }
+                boxes[count] = pixman_box32_t(x1: Int32(x1), y1: Int32(y1), x2: Int32(x2), y2: Int32(y2))
                 count += 1
             }
             pixman_region32_init_rects(pointer, boxes.baseAddress, Int32(count))

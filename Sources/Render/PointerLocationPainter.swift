@@ -44,6 +44,10 @@ public final class PointerLocationPainter {
     /// The part of the latest `update`'s damage that the paths changed (under the markers).
     public private(set) var pathDamage: [PixelRect] = []
 
+    /// The pixels that `paint`, given the latest `update`'s state, covers opaquely (the
+    /// crosshairs): a frame need not restore what lies under them before painting it.
+    public private(set) var opaqueCover: [PixelRect] = []
+
     /// Compares `hud` (nil hides everything) and `inspector` with what the previous call
     /// was given, and returns the buffer pixels whose painting differs.
     public func update(hud: PointerLocation?, inspector: [TouchInspector.Item], renderer: Renderer) -> [PixelRect] {
@@ -84,17 +88,49 @@ public final class PointerLocationPainter {
             paths.append(segmentRect(old.low, old.high, renderer))
         }
 
-        // Crosshairs of active touches.
-        for old in shown where old.isDown && !next.contains(where: { $0.isDown && $0.id == old.id && $0.location == old.location }) {
-            damage += crosshairRects(old.location, renderer)
+        // Crosshairs of active touches: a moved one damages its old and new bands, one band
+        // each way where they meet (fewer, longer rects for the compositor and the copy).
+        func moved(from a: Shown, to b: Shown) -> Bool { !(a.isDown && b.isDown && a.id == b.id && a.location == b.location) }
+        let goneCrosshairs = shown.filter { old in old.isDown && next.allSatisfy { moved(from: old, to: $0) } }
+        var newCrosshairs = next.filter { new in new.isDown && shown.allSatisfy { moved(from: $0, to: new) } }
+        for old in goneCrosshairs {
+            let bands = crosshairRects(old.location, renderer)
+            guard let i = newCrosshairs.firstIndex(where: { $0.id == old.id }) else {
+                damage += bands
+                continue
+            }
+            let newBands = crosshairRects(newCrosshairs.remove(at: i).location, renderer)
+            damage += Self.joined(bands[0], newBands[0]) + Self.joined(bands[1], newBands[1])
         }
-        for new in next where new.isDown && !shown.contains(where: { $0.isDown && $0.id == new.id && $0.location == new.location }) {
-            damage += crosshairRects(new.location, renderer)
-        }
+        for new in newCrosshairs { damage += crosshairRects(new.location, renderer) }
 
-        // Inspector labels and tracking outlines.
-        for old in items where !newItems.contains(old) { damage += itemRects(old, renderer) }
-        for item in newItems where !items.contains(item) { damage += itemRects(item, renderer) }
+        // Inspector labels (text and place) and tracking outlines (rect and inside) apart: a
+        // label follows its touch every frame, an outline changes only when its state does.
+        let goneLabels = items.filter { old in !newItems.contains { Self.sameLabel($0, old) } }
+        var newLabels = newItems.filter { new in !items.contains { Self.sameLabel($0, new) } }
+        for old in goneLabels {
+            guard let (badge, _) = label(of: old, renderer) else { continue }
+            if let i = newLabels.firstIndex(where: { $0.touchID == old.touchID }), let (moved, _) = label(of: newLabels[i], renderer) {
+                damage += Self.joined(badge, moved)
+                newLabels.remove(at: i)
+            } else {
+                damage.append(badge)
+            }
+        }
+        for new in newLabels { if let (badge, _) = label(of: new, renderer) { damage.append(badge) } }
+        // Outlines as a multiset: the same outline twice is painted twice (its dark band blends).
+        var newOutlines = newItems.compactMap(\.tracking), changedOutlines: [(rect: Rect, inside: Bool)] = []
+        for old in items.compactMap(\.tracking) {
+            if let i = newOutlines.firstIndex(where: { $0.rect == old.rect && $0.inside == old.inside }) {
+                newOutlines.remove(at: i)
+            } else {
+                changedOutlines.append(old)
+            }
+        }
+        for outline in changedOutlines + newOutlines {
+            damage += outlineBands(outline.rect, inset: 0,
+                                   width: DiagnosticsStyle.trackingOutlineWidth + DiagnosticsStyle.trackingEdgeWidth, renderer)
+        }
 
         shown = next
         items = newItems
@@ -107,6 +143,7 @@ public final class PointerLocationPainter {
             }
         }
         pathDamage = clipped(paths)
+        opaqueCover = clipped(next.filter(\.isDown).flatMap { crosshairRects($0.location, renderer) })
         return pathDamage + clipped(damage)
     }
 
@@ -148,60 +185,73 @@ public final class PointerLocationPainter {
     public func paint(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
                       renderer: Renderer, into canvas: Canvas) {
         guard let hud else { return }
-        let touches = hud.touches, items = inspector, barText = hud.barText
-        canvas.withDamageClip(damage) { surface, region, visible in
-            // Crosshairs are long boxes against a damage of many boxes: clipped here, as paths are.
-            let unclipped = canvas.unclippedSurface ?? surface
-            var clipped: [PixelRect] = []
-            func fill(_ rects: [PixelRect], _ color: PremultipliedColor) {
-                Self.fill(rects, color, within: region, on: unclipped, scratch: &clipped)
-            }
+        // No region of the whole damage: the crosshair bands in it would split it into hundreds
+        // of boxes that every clip is cut from. Crosshairs replace pixels (opaque), so each
+        // band is written where it meets each damage rect, overlaps twice alike; the blended
+        // rest is clipped to the damage rects near it.
+        for touch in hud.touches where touch.isDown {
+            let (edges, cores) = crosshairParts(touch.location, renderer)
+            Self.replace(edges, with: PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor), within: damage, in: canvas)
+            Self.replace(cores, with: PremultipliedColor(DiagnosticsStyle.color(for: touch.id)), within: damage, in: canvas)
+        }
+        let surface = canvas.surface, local = PixelRegion()
+        defer { surface.setClip(nil) }
 
-            // Crosshairs: the dark band where the opaque core will not cover it, then the core.
-            let crossEdge = PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor)
-            for touch in touches where touch.isDown {
-                let (edges, cores) = crosshairParts(touch.location, renderer)
-                fill(edges, crossEdge)
-                fill(cores, PremultipliedColor(DiagnosticsStyle.color(for: touch.id)))
-            }
+        // Tracking rectangles, then labels.
+        for item in inspector {
+            guard let tracking = item.tracking else { continue }
+            let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
+            let outer = PixelRect(snapping: tracking.rect, scale: renderer.scale)
+            guard !canvas.clip(surface, toDamage: damage, within: outer, scratch: local).isEmpty else { continue }
+            surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
+                         color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
+                                                                   : DiagnosticsStyle.trackingOutsideColor))
+            surface.fill(outlineBands(tracking.rect, inset: outline, width: dark, renderer),
+                         color: PremultipliedColor(DiagnosticsStyle.trackingEdgeColor))
+        }
+        let box = PremultipliedColor(DiagnosticsStyle.boxColor)
+        let text = PremultipliedColor(DiagnosticsStyle.textColor)
+        for item in inspector {
+            guard let (badge, textRect) = label(of: item, renderer) else { continue }
+            let visible = canvas.clip(surface, toDamage: damage, within: badge, scratch: local)
+            guard !visible.isEmpty else { continue }
+            surface.fill(badge, color: box)
+            renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
+                                    visible: visible, color: text, on: surface)
+        }
 
-            // Tracking rectangles, then labels.
-            for item in items {
-                guard let tracking = item.tracking else { continue }
-                let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
-                surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
-                             color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
-                                                                       : DiagnosticsStyle.trackingOutsideColor))
-                surface.fill(outlineBands(tracking.rect, inset: outline, width: dark, renderer),
-                             color: PremultipliedColor(DiagnosticsStyle.trackingEdgeColor))
-            }
-            let box = PremultipliedColor(DiagnosticsStyle.boxColor)
-            let text = PremultipliedColor(DiagnosticsStyle.textColor)
-            let local = PixelRegion()
-            for item in items {
-                guard let (badge, textRect) = label(of: item, renderer), region.intersects(badge) else { continue }
-                canvas.clip(surface, to: region, within: badge, scratch: local)
-                surface.fill(badge, color: box)
-                renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
-                                        visible: visible, color: text, on: surface)
-            }
+        // The bar.
+        let bar = barRect(renderer)
+        let visible = canvas.clip(surface, toDamage: damage, within: bar, scratch: local)
+        guard !visible.isEmpty else { return }
+        surface.fill(bar, color: box)
+        renderer.paintText(hud.barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
+                           padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
+    }
 
-            // The bar.
-            let bar = barRect(renderer)
-            guard region.intersects(bar) else { return }
-            canvas.clip(surface, to: region, within: bar, scratch: local)
-            surface.fill(bar, color: box)
-            renderer.paintText(barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
-                               padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
+    /// Replaces the pixels of `rects` that lie in `damage` with `color` (a rect inside one
+    /// damage rect whole; else its part in each, written twice where they overlap).
+    private static func replace(_ rects: [PixelRect], with color: PremultipliedColor, within damage: [PixelRect],
+                                in canvas: Canvas) {
+        for rect in rects {
+            if damage.contains(where: { $0.contains(rect) }) {
+                canvas.fillRows(rect, with: color.pixel)
+                continue
+            }
+            for d in damage {
+                let part = rect.intersection(d)
+                if !part.isEmpty { canvas.fillRows(part, with: color.pixel) }
+            }
         }
     }
 
-    /// Fills the parts of `rects` within `region` on a surface with no clip set.
+    /// Fills the parts of `rects` within `region` on a surface with no clip set (an opaque
+    /// color replaces the pixels, pixman's quickest fill).
     private static func fill(_ rects: [PixelRect], _ color: PremultipliedColor, within region: PixelRegion,
                              on surface: PixmanSurface, scratch: inout [PixelRect]) {
         scratch.removeAll(keepingCapacity: true)
         region.clip(rects, into: &scratch)
-        surface.fill(scratch, color: color)
+        surface.fill(scratch, color: color, operator: color.isOpaque ? .source : .over)
     }
 
     // MARK: Geometry (buffer pixels)
@@ -260,14 +310,16 @@ public final class PointerLocationPainter {
                 PixelRect(minX: inner.maxX, minY: inner.minY, maxX: outer.maxX, maxY: inner.maxY)].filter { !$0.isEmpty }
     }
 
-    private func itemRects(_ item: TouchInspector.Item, _ renderer: Renderer) -> [PixelRect] {
-        var rects: [PixelRect] = []
-        if let (badge, _) = label(of: item, renderer) { rects.append(badge) }
-        if let tracking = item.tracking {
-            rects += outlineBands(tracking.rect, inset: 0,
-                                  width: DiagnosticsStyle.trackingOutlineWidth + DiagnosticsStyle.trackingEdgeWidth, renderer)
-        }
-        return rects
+    /// Whether two items' labels paint alike (same text at the same place).
+    private static func sameLabel(_ a: TouchInspector.Item, _ b: TouchInspector.Item) -> Bool {
+        a.location == b.location && a.touchID == b.touchID && a.nodeName == b.nodeName && a.scrollState == b.scrollState
+    }
+
+    /// `a` and `b` as one rect where that covers no more pixels than the two (they overlap
+    /// or touch along a side), else both.
+    private static func joined(_ a: PixelRect, _ b: PixelRect) -> [PixelRect] {
+        let union = a.union(b)
+        return union.area <= a.area + b.area ? [union] : [a, b]
     }
 
     /// An inspector label's box and the rect its text is centered in: right of and below the

@@ -40,27 +40,28 @@ extension Renderer {
     /// painting give. See `TouchMarkerStyle` for the look.
     public func paintTouchMarkers(_ markers: [TouchMarker], damage: [PixelRect], into canvas: Canvas) {
         guard !markers.isEmpty else { return }
-        canvas.withDamageClip(damage) { surface, region, visible in
-            let fill = PremultipliedColor(TouchMarkerStyle.fillColor)
-            let halo = PremultipliedColor(TouchMarkerStyle.haloColor)
-            let ring = PremultipliedColor(TouchMarkerStyle.ringColor)
-            let text = PremultipliedColor(TouchMarkerStyle.labelColor)
-            let local = PixelRegion()
-            for marker in markers {
-                guard let layout = layout(of: marker), layout.bounds.intersects(visible),
-                      region.intersects(layout.bounds) else { continue }
-                canvas.clip(surface, to: region, within: layout.bounds, scratch: local)
-                // Each layer through the coverage of its outline (even-odd: a band's inner
-                // polygon is its hole), as one a8 mask of the layer's trapezoids.
-                surface.fill(PolygonTrapezoids.trapezoids(of: layout.fill), color: fill)
-                surface.fill(PolygonTrapezoids.trapezoids(of: layout.halo), color: halo)
-                surface.fill(PolygonTrapezoids.trapezoids(of: layout.ring), color: ring)
-                surface.fill(PolygonTrapezoids.trapezoids(of: layout.dot), color: ring)
-                if let badge = layout.badge, region.intersects(badge), let glyphs = glyphs() {
-                    surface.fill(badge, color: ring)
-                    glyphs.draw(marker.label, pixelSize: layout.labelPixelSize, centeredIn: badge, visible: visible,
-                                color: text, on: surface)
-                }
+        let fill = PremultipliedColor(TouchMarkerStyle.fillColor)
+        let halo = PremultipliedColor(TouchMarkerStyle.haloColor)
+        let ring = PremultipliedColor(TouchMarkerStyle.ringColor)
+        let text = PremultipliedColor(TouchMarkerStyle.labelColor)
+        let surface = canvas.surface, local = PixelRegion()
+        defer { surface.setClip(nil) }
+        for marker in markers {
+            // Each marker clipped to the damage rects near it (a region of the whole damage
+            // would be split into hundreds of boxes by the HUD's crosshair bands).
+            guard let layout = layout(of: marker) else { continue }
+            let visible = canvas.clip(surface, toDamage: damage, within: layout.bounds, scratch: local)
+            guard !visible.isEmpty else { continue }
+            // Each layer through the coverage of its outline (even-odd: a band's inner
+            // polygon is its hole), as one a8 mask of the layer's trapezoids.
+            surface.fill(PolygonTrapezoids.trapezoids(of: layout.fill), color: fill)
+            surface.fill(PolygonTrapezoids.trapezoids(of: layout.halo), color: halo)
+            surface.fill(PolygonTrapezoids.trapezoids(of: layout.ring), color: ring)
+            surface.fill(PolygonTrapezoids.trapezoids(of: layout.dot), color: ring)
+            if let badge = layout.badge, local.intersects(badge), let glyphs = glyphs() {
+                surface.fill(badge, color: ring)
+                glyphs.draw(marker.label, pixelSize: layout.labelPixelSize, centeredIn: badge, visible: visible,
+                            color: text, on: surface)
             }
         }
     }

@@ -24,4 +24,6 @@ protocol UnderlaidOverlay: AppOverlay {
     var underlayDamage: [PixelRect] { get }
     /// Paints the part under the markers over `canvas` (the tree), changing pixels in `damage` only.
     func paintUnderlay(damage: [PixelRect], renderer: Renderer, into canvas: Canvas)
+    /// Pixels that the next `paint` covers opaquely, whatever lies under them (not restored first).
+    var opaqueCover: [PixelRect] { get }
 }

@@ -99,8 +99,8 @@ package final class FramePainter {
                 underlayLayer.discard()
                 sceneLayer.paint(rects, into: canvas, with: renderer, scrollPainter: scrollPainter)
             } else {
-                underlayLayer.paint(rects, into: canvas, scene: sceneLayer, renderer: renderer,
-                                    scrollPainter: scrollPainter) { damage, layer in
+                underlayLayer.paint(rects, covered: underlaid.flatMap(\.opaqueCover), into: canvas, scene: sceneLayer,
+                                    renderer: renderer, scrollPainter: scrollPainter) { damage, layer in
                     for overlay in underlaid { overlay.paintUnderlay(damage: damage, renderer: renderer, into: layer) }
                 }
             }

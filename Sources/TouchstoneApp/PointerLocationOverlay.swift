@@ -35,6 +35,8 @@ final class PointerLocationOverlay: UnderlaidOverlay {
 
     var underlayDamage: [PixelRect] { painter.pathDamage }
 
+    var opaqueCover: [PixelRect] { painter.opaqueCover }
+
     func paintUnderlay(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
         guard painter.isShowing else { return }
         painter.paintPaths(hud: model, damage: damage, renderer: renderer, into: canvas)

@@ -1,4 +1,5 @@
 import NodeCore
+import SeededRandom
 import Testing
 @testable import Render
 
@@ -58,6 +59,42 @@ private func firstMismatch(_ canvas: Canvas, _ expected: (Int, Int) -> UInt32) -
         // Rects reaching past the canvas are clipped, never written out of bounds.
         target.copyPixels(into: PixelRect(x: -5, y: 8, width: 40, height: 40), from: source, movedBy: 0, dy: 0)
         #expect(target.pixel(x: 11, y: 9) == label(11, 9))
+    }
+
+    /// Copies a few pixels wide (a crosshair's column, word by word) and wider (a call per
+    /// row) between two canvases, at random places, sizes and moves: each pixel as a
+    /// per-pixel copy gives it.
+    @Test func narrowAndWideCopiesBetweenCanvasesEqualAPixelByPixelCopy() throws {
+        var random = SplitMix64(seed: 7)
+        let source = try numbered(width: 40, height: 30)
+        for _ in 0 ..< 200 {
+            let target = try Canvas(width: 40, height: 30), expected = try Canvas(width: 40, height: 30)
+            let rect = PixelRect(x: Int(random.next() % 44) - 2, y: Int(random.next() % 34) - 2,
+                                 width: 1 + Int(random.next() % 24), height: 1 + Int(random.next() % 12))
+            let dx = Int(random.next() % 7) - 3, dy = Int(random.next() % 7) - 3
+            target.copyPixels(into: rect, from: source, movedBy: dx, dy: dy)
+            for y in 0 ..< 30 { for x in 0 ..< 40 where rect.contains(PixelRect(x: x, y: y, width: 1, height: 1))
+                && source.bounds.contains(PixelRect(x: x - dx, y: y - dy, width: 1, height: 1)) {
+                expected.setPixel(x: x, y: y, to: source.pixel(x: x - dx, y: y - dy))
+            } }
+            #expect(firstMismatch(target) { expected.pixel(x: $0, y: $1) } == nil, "\(rect) moved by \(dx), \(dy)")
+        }
+    }
+
+    /// Row fills (the HUD's crosshairs) one to many pixels wide, partly outside the canvas:
+    /// exactly the rect's pixels inside it get the word.
+    @Test func rowFillsReplaceExactlyTheRectsPixelsInsideTheCanvas() throws {
+        var random = SplitMix64(seed: 11)
+        for _ in 0 ..< 200 {
+            let canvas = try numbered(width: 40, height: 30)
+            let rect = PixelRect(x: Int(random.next() % 44) - 2, y: Int(random.next() % 34) - 2,
+                                 width: 1 + Int(random.next() % 24), height: 1 + Int(random.next() % 12))
+            canvas.fillRows(rect, with: 0x8012_3456)
+            let mismatch = firstMismatch(canvas) { x, y in
+                rect.contains(PixelRect(x: x, y: y, width: 1, height: 1)) ? 0x8012_3456 : label(x, y)
+            }
+            #expect(mismatch == nil, "\(rect)")
+        }
     }
 }
 

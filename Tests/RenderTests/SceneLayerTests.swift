@@ -36,11 +36,30 @@ import TouchDiagnostics
         return (Window(root: root, size: Size(width: 240, height: 200)), list)
     }
 
+    /// Damage as a live window hands it over: past `limit` rects, the pair whose bounding box
+    /// adds the fewest pixels becomes that box (as `DamageRegion` does), so crosshair bands
+    /// merge into wider ones and with their neighbours.
+    private func coalesced(_ rects: [PixelRect], limit: Int) -> [PixelRect] {
+        var rects = rects.filter { !$0.isEmpty }
+        while rects.count > limit {
+            var best = (i: 0, j: 1, cost: Int.max)
+            for i in rects.indices { for j in rects.indices where j > i {
+                let cost = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
+                if cost < best.cost { best = (i, j, cost) }
+            } }
+            rects[best.i] = rects[best.i].union(rects[best.j])
+            rects.remove(at: best.j)
+        }
+        return rects
+    }
+
     /// Random streams of up to four fingers (downs, motions, ups, the paths cleared) with the
     /// list scrolled now and then: after every frame the buffer equals a full repaint of the
-    /// tree, the markers and the HUD, pixel for pixel.
-    @Test(arguments: [1, 1.5] as [RenderScale], [1, 2, 3] as [UInt64])
+    /// tree, the markers and the HUD, pixel for pixel — with the damage as computed, and as a
+    /// live window coalesces it (wider bands, which the copy joins and cuts by the crosshairs).
+    @Test(arguments: [1, 1.5] as [RenderScale], [1, 2, 3, 4, 5, 6] as [UInt64])
     func framesCopiedFromTheSceneLayerEqualAFullRepaint(scale: RenderScale, seed: UInt64) throws {
+        let coalescing = seed > 3
         var random = SplitMix64(seed: seed)
         func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
         let (window, list) = scene()
@@ -94,6 +113,7 @@ import TouchDiagnostics
             let items = TouchInspector.items(for: window)
             damage += hudPainter.update(hud: hud, inspector: items, renderer: renderer)
             underlay.note(hudPainter.pathDamage)
+            if coalescing { damage = coalesced(damage, limit: 6) }
 
             let index = frame % 2, canvas = buffers[index]
             // What the buffer lacks of the latest frame is painted with the damage, through the
@@ -101,7 +121,8 @@ import TouchDiagnostics
             let painted = damage + stale[index]
             stale[index] = []
             stale[1 - index] += damage
-            underlay.paint(painted, into: canvas, scene: layer, renderer: renderer, scrollPainter: scrollPainter) { damage, layer in
+            underlay.paint(painted, covered: hudPainter.opaqueCover, into: canvas, scene: layer, renderer: renderer,
+                           scrollPainter: scrollPainter) { damage, layer in
                 hudPainter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: layer)
             }
             renderer.paintTouchMarkers(markers, damage: painted, into: canvas)
@@ -116,5 +137,42 @@ import TouchDiagnostics
             if !differing.isEmpty { return }
         }
         #expect(layer.isActive && underlay.isActive)
+    }
+}
+
+/// How the underlay layer copies long thin rects (crosshair bands) row by row.
+@Suite struct UnderlayBandTests {
+    /// Random bands and rects joined: the joined rects cover exactly the pixels of the added
+    /// ones, and bands with the same span that meet become one.
+    @Test func joiningBandsCoversExactlyTheirPixels() {
+        var random = SplitMix64(seed: 5)
+        for _ in 0 ..< 300 {
+            var rects: [PixelRect] = []
+            var joined: [PixelRect] = []
+            for _ in 0 ..< 1 + Int(random.next() % 6) {
+                let vertical = random.next() % 2 == 0, start = Int(random.next() % 30), thin = 1 + Int(random.next() % 5)
+                let rect = vertical ? PixelRect(x: start, y: 0, width: thin, height: 40)
+                                    : PixelRect(x: 0, y: start, width: 40, height: thin)
+                rects.append(rect)
+                UnderlayLayer.add(rect, to: &joined)
+            }
+            for y in -1 ..< 42 { for x in -1 ..< 42 {
+                let pixel = PixelRect(x: x, y: y, width: 1, height: 1)
+                #expect(rects.contains { $0.contains(pixel) } == joined.contains { $0.contains(pixel) }, "(\(x), \(y)) of \(rects)")
+            } }
+        }
+        var side: [PixelRect] = []
+        UnderlayLayer.add(PixelRect(x: 10, y: 0, width: 3, height: 40), to: &side)
+        UnderlayLayer.add(PixelRect(x: 13, y: 0, width: 3, height: 40), to: &side)
+        #expect(side == [PixelRect(x: 10, y: 0, width: 6, height: 40)])
+    }
+
+    /// A band less the crosshairs that cross it along its length: exactly its pixels outside
+    /// them; crossing ones (which would cut it into many short parts) are kept in.
+    @Test func aBandLosesOnlyTheCoversAlongItsLength() {
+        let band = PixelRect(x: 10, y: 0, width: 6, height: 40)
+        let along = PixelRect(x: 13, y: 0, width: 3, height: 40), across = PixelRect(x: 0, y: 20, width: 40, height: 3)
+        #expect(UnderlayLayer.uncovered(band, by: [along, across]) == [PixelRect(x: 10, y: 0, width: 3, height: 40)])
+        #expect(UnderlayLayer.uncovered(band, by: [across]) == [band])
     }
 }

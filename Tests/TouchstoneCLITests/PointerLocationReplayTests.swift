@@ -59,11 +59,17 @@ let inspectorScene = """
     @Test func crosshairsPathBarAndLabelAtKnownPoints() throws {
         let image = try render(drag(to: 200))
         let finger = PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1)))
-        // Crosshair through (200, 100): the core column 200 and row 100, a dark band beside them.
+        // Crosshair through (200, 100): the core column 200 and row 100, an opaque dark band
+        // beside them, the same over the white background and over the button.
+        let edge = PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor)
         #expect(image.components(x: 200, y: 200) == finger)
         #expect(image.components(x: 300, y: 100) == finger)
-        #expect(image.components(x: 199, y: 200) == over(DiagnosticsStyle.crosshairEdgeColor, on: white))
-        #expect(image.components(x: 300, y: 101) == over(DiagnosticsStyle.crosshairEdgeColor, on: white))
+        #expect(image.components(x: 199, y: 200) == edge)
+        #expect(image.components(x: 201, y: 200) == edge)
+        #expect(image.components(x: 300, y: 101) == edge)
+        #expect(image.components(x: 110, y: 99) == edge)
+        #expect(image.components(x: 110, y: 101) == edge)
+        #expect(image.components(x: 110, y: 100) == finger)
         #expect(image.components(x: 203, y: 200) == white)
         // The path: a point of the segment (140, 100) → (160, 130) below the button, and its dark edge.
         #expect(image.components(x: 156, y: 124) == finger)
@@ -91,7 +97,7 @@ let inspectorScene = """
         let finger = PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1)))
         #expect(image.components(x: 399, y: 400) == finger)
         #expect(image.components(x: 400, y: 400) == finger)
-        #expect(image.components(x: 401, y: 400) == over(DiagnosticsStyle.crosshairEdgeColor, on: white))
+        #expect(image.components(x: 401, y: 400) == PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor))
         #expect(image.components(x: 140, y: 100) == PixelComponents(premultiplying: DiagnosticsStyle.trackingInsideColor))
     }
 }
