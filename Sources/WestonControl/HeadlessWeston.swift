@@ -474,6 +474,26 @@ public final class HeadlessWeston: @unchecked Sendable {
         return try Reply.commit(deferred(command, timeout: timeout), command: command)
     }
 
+    // MARK: First frame
+
+    /// When client `pid` first committed a buffer (stamped in weston at that commit), nil
+    /// before it has: start to first commit.
+    public func firstCommit(pid: Int32) throws(HarnessError) -> UInt64? {
+        let command = "first-frame \(pid)"
+        do {
+            return try Reply.timestamp(send(command), command: command)
+        } catch .commandFailed(_, "none") {
+            return nil
+        }
+    }
+
+    /// Waits for the first output repaint that showed client `pid`'s first buffer: start to
+    /// first frame presented, ~one repaint delay after `firstCommit` on an idle output.
+    public func waitForPresented(pid: Int32, timeout: Double = 5) throws(HarnessError) -> PresentedStamp {
+        let command = "wait-presented \(pid)"
+        return try Reply.presented(deferred(command, timeout: timeout), command: command)
+    }
+
     // MARK: Screenshots
 
     /// Forces a repaint and reads the output back. Writes a PNG to `url`

@@ -48,6 +48,13 @@ public struct CommitStamp: Equatable, Sendable {
     public var pid: Int32
 }
 
+/// When an output repaint first showed a client's first buffer (`wait-presented`): the
+/// time on the monotonic clock shared with commits, and that repaint's frame count.
+public struct PresentedStamp: Equatable, Sendable {
+    public var timestampNanoseconds: UInt64
+    public var frame: UInt64
+}
+
 /// Parsing of the module's reply lines. Kept free of I/O so it can be
 /// tested without a compositor.
 enum Reply {
@@ -141,6 +148,14 @@ enum Reply {
             throw .malformedReply(command: command, reply: "ok " + payload)
         }
         return CommitStamp(timestampNanoseconds: ns, pid: pid)
+    }
+
+    static func presented(_ payload: String, command: String) throws(HarnessError) -> PresentedStamp {
+        let ns = try timestamp(payload, command: command)
+        guard let frame = field("frame", in: payload).flatMap(UInt64.init) else {
+            throw .malformedReply(command: command, reply: "ok " + payload)
+        }
+        return PresentedStamp(timestampNanoseconds: ns, frame: frame)
     }
 }
 

@@ -123,6 +123,28 @@ struct HeadlessWestonTests {
         #expect(views.contains { $0.pid == second.pid && $0.role == "xdg_toplevel" }, "\(views)")
     }
 
+    @Test func aMappedClientsFirstFrameIsPresentedByALaterRepaintWithoutInput() throws {
+        let weston = try HeadlessWeston.start(width: outputWidth, height: outputHeight)
+        defer { weston.stop() }
+        let before = try weston.frameCount()
+        let client = try weston.launchClient(simpleTouch)
+        defer { terminate(client) }
+        // No input and no screenshot: mapping the window alone schedules the repaint that shows it.
+        let presented = try weston.waitForPresented(pid: client.pid, timeout: 10)
+        let committed = try #require(try weston.firstCommit(pid: client.pid))
+        #expect(presented.frame > before, "frames \(before) → \(presented.frame)")
+        #expect(presented.timestampNanoseconds > committed, "committed \(committed), presented \(presented)")
+        let views = try weston.views()
+        #expect(views.contains { $0.pid == client.pid }, "\(views)")
+        // Stamped once: asking again answers at once with the same repaint, later ones aside.
+        _ = try weston.screenshot()
+        #expect(try weston.waitForPresented(pid: client.pid, timeout: 1) == presented)
+        #expect(try weston.firstCommit(pid: client.pid) == committed)
+        // A client with no surface has neither.
+        #expect(try weston.firstCommit(pid: client.pid + 100_000) == nil)
+        #expect(throws: HarnessError.self) { try weston.waitForPresented(pid: client.pid + 100_000, timeout: 0.3) }
+    }
+
     @Test func touchCancelReachesTheFocusedClient() throws {
         try withBoundDebugClient { weston, log in
             try weston.touchDown(id: 3, x: 300, y: 200)

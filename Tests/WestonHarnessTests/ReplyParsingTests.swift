@@ -31,6 +31,12 @@ struct ReplyParsingTests {
             == CommitStamp(timestampNanoseconds: 123_456_789, pid: 77))
     }
 
+    @Test func presentedStampCarriesItsFrame() throws {
+        #expect(try Reply.presented("123456789 frame=12", command: "wait-presented")
+            == PresentedStamp(timestampNanoseconds: 123_456_789, frame: 12))
+        #expect(throws: HarnessError.self) { try Reply.presented("123456789", command: "wait-presented") }
+    }
+
     @Test func pamDecodesHeaderAndPixels() throws {
         let header = Array("P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
         let shot = try #require(Screenshot.decodePAM(header + [1, 2, 3, 255, 9, 8, 7, 255]))

@@ -479,9 +479,7 @@ cmd_wait_view(struct conn *c, char **argv, int argc)
 		reply(c, "error out of memory");
 }
 
-/* The arguments of `NAME PID [TIMEOUT_MS]`: false (after replying with the
- * usage or the timeout's error) when they are wrong. */
-static bool
+bool
 parse_pid_timeout(struct conn *c, char **argv, int argc, long *pid,
 		  long *timeout)
 {
@@ -567,33 +565,6 @@ cmd_commit_after(struct conn *c, char **argv, int argc)
 	c->commit_min_ns = (uint64_t)ns;
 	if (!pending_start(c, PENDING_WAIT_COMMIT, timeout))
 		reply(c, "error out of memory");
-}
-
-/*
- * first-frame PID: when client PID first committed a buffer to a surface
- * (its first frame, counted before the shell maps the surface).
- */
-static void
-cmd_first_frame(struct conn *c, char **argv, int argc)
-{
-	long pid;
-	struct surface_watch *sw;
-	uint64_t first = 0;
-
-	if (argc != 2 || !parse_int(argv[1], 1, INT32_MAX, &pid)) {
-		reply(c, "error usage: first-frame PID");
-		return;
-	}
-	wl_list_for_each(sw, &c->h->surface_list, link) {
-		if (sw->first_buffer_ns && sw->surface->resource &&
-		    client_pid(sw->surface) == pid &&
-		    (first == 0 || sw->first_buffer_ns < first))
-			first = sw->first_buffer_ns;
-	}
-	if (first)
-		reply(c, "ok %llu", (unsigned long long)first);
-	else
-		reply(c, "error none");
 }
 
 /* How many times PID's mapped surfaces (cursors aside) have been committed. */
@@ -752,6 +723,8 @@ execute(struct conn *c, char *line)
 		cmd_commit_arm(c, argv, argc);
 	else if (strcmp(argv[0], "first-frame") == 0)
 		cmd_first_frame(c, argv, argc);
+	else if (strcmp(argv[0], "wait-presented") == 0)
+		cmd_wait_presented(c, argv, argc);
 	else if (strcmp(argv[0], "commit-after") == 0)
 		cmd_commit_after(c, argv, argc);
 	else if (strcmp(argv[0], "commit-wait") == 0)

@@ -19,7 +19,8 @@
  *
  * Files: harness.c (setup, signals, views), control.c (socket, connections,
  * deferred replies), commands.c (the commands), screenshot.c (read-back,
- * PNG/PAM).
+ * PNG/PAM), idle.c (wait-idle), fractional.c (fractional scale), presented.c
+ * (a client's first commit and first presented frame).
  */
 
 #include "harness.h"
@@ -255,6 +256,7 @@ output_frame_notify(struct wl_listener *listener, void *data)
 	uint64_t ns = now_ns(NULL);
 
 	h->frame_count++;
+	note_presented(h, w->output, ns);
 	complete_screenshots(h, w->output);
 	complete_wait_cursors(h);
 

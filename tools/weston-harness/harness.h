@@ -83,6 +83,7 @@ enum pending_kind {
 	PENDING_WAIT_WINDOW,
 	PENDING_WAIT_CURSOR,
 	PENDING_WAIT_IDLE,
+	PENDING_WAIT_PRESENTED,
 };
 
 struct harness;
@@ -100,6 +101,7 @@ struct pending {
 	int cursor_pid;			/* wait-cursor: whose cursor to wait for */
 	int window_pid;			/* wait-window: whose toplevel to wait for */
 	int idle_pid;			/* wait-idle: whose pong to wait for */
+	int presented_pid;		/* wait-presented: whose first frame */
 	bool idle_pinged;		/* wait-idle: the awaited ping was sent */
 	bool idle_ponged;		/* wait-idle: a pong came, not yet handled */
 };
@@ -144,6 +146,8 @@ struct surface_watch {
 	int last_commit_pid;
 	uint64_t commit_count;		/* commits while mapped */
 	uint64_t first_buffer_ns;	/* first commit with a buffer, mapped or not; 0: none */
+	uint64_t first_presented_ns;	/* first repaint showing it after that; 0: none */
+	uint64_t first_presented_frame;	/* that repaint's frame count */
 	struct wl_listener commit_listener;
 	struct wl_listener destroy_listener;
 };
@@ -216,6 +220,17 @@ void pending_destroy(struct pending *p);
 
 /* commands.c */
 void execute(struct conn *c, char *line);
+/* The arguments of `NAME PID [TIMEOUT_MS]`: false (after replying with the
+ * usage or the timeout's error) when they are wrong. */
+bool parse_pid_timeout(struct conn *c, char **argv, int argc, long *pid,
+		       long *timeout);
+
+/* presented.c: a client's first buffer commit and first repaint showing it */
+void cmd_first_frame(struct conn *c, char **argv, int argc);
+void cmd_wait_presented(struct conn *c, char **argv, int argc);
+/* Called at output's repaint (its frame signal), frame `h->frame_count`. */
+void note_presented(struct harness *h, struct weston_output *output,
+		    uint64_t ns);
 
 /* idle.c: wait-idle through xdg_wm_base ping and pong */
 void watch_pongs(struct harness *h);
