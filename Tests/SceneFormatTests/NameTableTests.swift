@@ -59,6 +59,17 @@ import Testing
         #expect(repeats > 100 && unique > 100)
     }
 
+    @Test func hashesThatShareTheirTopAndLowBitsGiveNoFalseRepeatAndNoLongSearch() {
+        // Every hash in one group and starting at one slot: the search stops after a bounded
+        // probe and the names are compared instead, which finds them all different.
+        var table = NameTable(capacity: 0)
+        for i in 0 ..< 20_000 { table.record("n\(i)", line: i, hash: i << 32) }
+        #expect(RepeatedHashes.exist(in: (0 ..< 20_000).map { UInt64($0) << 32 }))
+        #expect(table.firstRepeat() == nil)
+        table.record("n7", line: 20_000, hash: 7 << 32)
+        #expect(table.firstRepeat().map { "\($0.name) \($0.earlier) \($0.line)" } == "n7 7 20000")
+    }
+
     @Test func repeatedHashesAreFoundAsASetFindsThemAtEverySize() {
         var rng = SplitMix64(seed: 0x5EED_0016)
         for size in [0, 1, 2, 3, 255, 256, 257, 511, 4_096, 70_000] {
