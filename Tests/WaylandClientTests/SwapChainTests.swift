@@ -187,4 +187,74 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
             }
         }
     }
+
+    /// The merging of rects past the limit (integer boxes, for speed) picks the same pairs as
+    /// the plain rect arithmetic it replaced: random rects, and crosshair-like bands with
+    /// markers, give the same rects in the same order.
+    @Test func coalescingMergesTheSamePairsAsRectArithmetic() {
+        var random = SplitMix64(seed: 33)
+        for round in 0 ..< 60 {
+            var rects: [PixelRect] = []
+            for _ in 0 ..< 20 + Int(random.next() % 70) {
+                if round % 2 == 0 {
+                    rects.append(PixelRect(x: Int(random.next() % 900), y: Int(random.next() % 700),
+                                           width: 1 + Int(random.next() % 90), height: 1 + Int(random.next() % 90)))
+                } else if random.next() % 3 == 0 {
+                    rects.append(PixelRect(x: Int(random.next() % 1900), y: 0, width: 3 + Int(random.next() % 4), height: 1080))
+                } else {
+                    rects.append(PixelRect(x: Int(random.next() % 1850), y: Int(random.next() % 1000), width: 64, height: 64))
+                }
+            }
+            #expect(DamageRegion(rects).rects == referenceDamage(rects), "round \(round)")
+        }
+    }
+
+    /// `DamageRegion(rects)` with rect arithmetic throughout: each rect added unless one holds
+    /// it (dropping those it holds), then the cheapest pair merged until `limit` remain.
+    private func referenceDamage(_ added: [PixelRect]) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        for rect in added where !rect.isEmpty && !rects.contains(where: { $0.contains(rect) }) {
+            rects.removeAll { rect.contains($0) }
+            rects.append(rect)
+        }
+        guard rects.count > DamageRegion.limit else { return rects }
+        var boxes: [PixelRect?] = rects
+        var count = boxes.count
+        func cost(_ i: Int, _ j: Int) -> Int {
+            guard let a = boxes[i], let b = boxes[j] else { return .max }
+            return a.union(b).area - a.area - b.area
+        }
+        func partner(of i: Int) -> (j: Int, cost: Int) {
+            var best = (j: i, cost: Int.max)
+            for j in boxes.indices where j != i && boxes[j] != nil {
+                let c = cost(i, j)
+                if c < best.cost { best = (j, c) }
+            }
+            return best
+        }
+        var partners = boxes.indices.map(partner(of:))
+        while count > DamageRegion.limit {
+            var i = -1
+            for k in boxes.indices where boxes[k] != nil && (i < 0 || partners[k].cost < partners[i].cost) { i = k }
+            let merged = boxes[i]!.union(boxes[partners[i].j]!)
+            boxes[i] = merged
+            for k in boxes.indices where k != i {
+                if let box = boxes[k], merged.contains(box) {
+                    boxes[k] = nil
+                    count -= 1
+                }
+            }
+            for k in boxes.indices where k != i && boxes[k] != nil {
+                let old = partners[k].j
+                if old == i || boxes[old] == nil {
+                    partners[k] = partner(of: k)
+                } else {
+                    let c = cost(k, i)
+                    if c < partners[k].cost { partners[k] = (i, c) }
+                }
+            }
+            partners[i] = partner(of: i)
+        }
+        return boxes.compactMap { $0 }
+    }
 }

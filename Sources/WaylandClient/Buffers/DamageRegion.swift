@@ -51,17 +51,19 @@ public struct DamageRegion: Hashable, Sendable {
     /// Merges rects until at most `limit` remain, each time the pair whose bounding box has
     /// the fewest pixels beyond theirs (the first such pair), dropping the rects a merged
     /// box holds. Each rect's cheapest partner is kept, so this is quadratic in the count,
-    /// not cubic.
+    /// not cubic; the boxes are plain integers here, as the cost of a pair is asked for
+    /// thousands of times when the HUD's crosshairs damage some fifty rects.
     private mutating func coalesce() {
-        var boxes: [PixelRect?] = rects
+        var boxes = rects.map(Box.init)
         var count = boxes.count
         func cost(_ i: Int, _ j: Int) -> Int {
-            guard let a = boxes[i], let b = boxes[j] else { return .max }
-            return a.union(b).area - a.area - b.area
+            let a = boxes[i], b = boxes[j]
+            guard a.alive, b.alive else { return .max }
+            return (max(a.maxX, b.maxX) - min(a.minX, b.minX)) * (max(a.maxY, b.maxY) - min(a.minY, b.minY)) - a.area - b.area
         }
         func partner(of i: Int) -> (j: Int, cost: Int) {
             var best = (j: i, cost: Int.max)
-            for j in boxes.indices where j != i && boxes[j] != nil {
+            for j in boxes.indices where j != i && boxes[j].alive {
                 let c = cost(i, j)
                 if c < best.cost { best = (j, c) }
             }
@@ -70,19 +72,17 @@ public struct DamageRegion: Hashable, Sendable {
         var partners = boxes.indices.map(partner(of:))
         while count > Self.limit {
             var i = -1
-            for k in boxes.indices where boxes[k] != nil && (i < 0 || partners[k].cost < partners[i].cost) { i = k }
+            for k in boxes.indices where boxes[k].alive && (i < 0 || partners[k].cost < partners[i].cost) { i = k }
             let j = partners[i].j
-            let merged = boxes[i]!.union(boxes[j]!)
+            let merged = boxes[i].union(boxes[j])
             boxes[i] = merged
-            for k in boxes.indices where k != i {
-                if let box = boxes[k], merged.contains(box) {
-                    boxes[k] = nil
-                    count -= 1
-                }
+            for k in boxes.indices where k != i && boxes[k].alive && merged.contains(boxes[k]) {
+                boxes[k].alive = false
+                count -= 1
             }
-            for k in boxes.indices where k != i && boxes[k] != nil {
+            for k in boxes.indices where k != i && boxes[k].alive {
                 let old = partners[k].j
-                if old == i || boxes[old] == nil {
+                if old == i || !boxes[old].alive {
                     partners[k] = partner(of: k)
                 } else {
                     let c = cost(k, i)
@@ -91,7 +91,29 @@ public struct DamageRegion: Hashable, Sendable {
             }
             partners[i] = partner(of: i)
         }
-        rects = boxes.compactMap { $0 }
+        rects = boxes.filter(\.alive).map { PixelRect(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) }
+    }
+
+    /// A non-empty rect as `coalesce` works on it; `alive` until a merged box holds it.
+    private struct Box {
+        var minX, minY, maxX, maxY, area: Int
+        var alive = true
+
+        init(_ rect: PixelRect) {
+            (minX, minY, maxX, maxY, area) = (rect.minX, rect.minY, rect.maxX, rect.maxY, rect.width * rect.height)
+        }
+
+        init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+            (self.minX, self.minY, self.maxX, self.maxY, area) = (minX, minY, maxX, maxY, (maxX - minX) * (maxY - minY))
+        }
+
+        func union(_ other: Box) -> Box {
+            Box(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        }
+
+        func contains(_ other: Box) -> Bool {
+            other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+        }
     }
 
     /// The region limited to `rect` (e.g. the buffer bounds); the region itself, sharing its
