@@ -40,21 +40,4 @@ extension Canvas {
             for y in target.minY ..< target.maxY { copyRow(y) }
         }
     }
-
-    /// Replaces the pixels of `rect` (clipped to the canvas) with `pixel`, row by row: for
-    /// the thin columns of the HUD's crosshairs pixman's fill costs far more per row.
-    func fillRows(_ rect: PixelRect, with pixel: UInt32) {
-        let target = rect.intersection(bounds)
-        guard !target.isEmpty else { return }
-        var row = (baseAddress + target.minY * stride + target.minX * 4).assumingMemoryBound(to: UInt32.self)
-        let words = target.width, step = stride / 4
-        for _ in target.minY ..< target.maxY {
-            if words <= 4 {
-                for i in 0 ..< words { row[i] = pixel }
-            } else {
-                row.update(repeating: pixel, count: words)
-            }
-            row += step
-        }
-    }
 }

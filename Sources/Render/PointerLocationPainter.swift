@@ -187,12 +187,10 @@ public final class PointerLocationPainter {
         guard let hud else { return }
         // No region of the whole damage: the crosshair bands in it would split it into hundreds
         // of boxes that every clip is cut from. Crosshairs replace pixels (opaque), so each
-        // band is written where it meets each damage rect, overlaps twice alike; the blended
-        // rest is clipped to the damage rects near it.
+        // band is written where it meets each damage rect; the blended rest is clipped to the
+        // damage rects near it.
         for touch in hud.touches where touch.isDown {
-            let (edges, cores) = crosshairParts(touch.location, renderer)
-            Self.replace(edges, with: PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor), within: damage, in: canvas)
-            Self.replace(cores, with: PremultipliedColor(DiagnosticsStyle.color(for: touch.id)), within: damage, in: canvas)
+            crosshair(touch.location, color: DiagnosticsStyle.color(for: touch.id), renderer).paint(within: damage, in: canvas)
         }
         let surface = canvas.surface, local = PixelRegion()
         defer { surface.setClip(nil) }
@@ -229,22 +227,6 @@ public final class PointerLocationPainter {
                            padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
     }
 
-    /// Replaces the pixels of `rects` that lie in `damage` with `color` (a rect inside one
-    /// damage rect whole; else its part in each, written twice where they overlap).
-    private static func replace(_ rects: [PixelRect], with color: PremultipliedColor, within damage: [PixelRect],
-                                in canvas: Canvas) {
-        for rect in rects {
-            if damage.contains(where: { $0.contains(rect) }) {
-                canvas.fillRows(rect, with: color.pixel)
-                continue
-            }
-            for d in damage {
-                let part = rect.intersection(d)
-                if !part.isEmpty { canvas.fillRows(part, with: color.pixel) }
-            }
-        }
-    }
-
     /// Fills the parts of `rects` within `region` on a surface with no clip set (an opaque
     /// color replaces the pixels, pixman's quickest fill).
     private static func fill(_ rects: [PixelRect], _ color: PremultipliedColor, within region: PixelRegion,
@@ -273,23 +255,14 @@ public final class PointerLocationPainter {
                 PixelRect(snapping: Rect(x: 0, y: p.y - width / 2, width: size.width, height: width), scale: renderer.scale))
     }
 
-    /// A crosshair's dark band less its core (which covers it opaquely), and its core, each as
-    /// boxes that do not overlap one another, so nothing is blended twice.
-    private func crosshairParts(_ p: Point, _ renderer: Renderer) -> (edges: [PixelRect], cores: [PixelRect]) {
-        let edge = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer)
+    /// The crosshair through `p` (the core lies within the band: both are snapped from the
+    /// same center).
+    func crosshair(_ p: Point, color: Color, _ renderer: Renderer) -> Crosshair {
+        let band = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer)
         let core = crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer)
-        let (v, h, cv, ch) = (edge.vertical, edge.horizontal, core.vertical, core.horizontal)
-        // The core lies within the band (both are snapped from the same center): the band's
-        // columns beside the core's, then its rows beside the core's, out of the band's columns.
-        let edges = [PixelRect(minX: v.minX, minY: v.minY, maxX: cv.minX, maxY: v.maxY),
-                     PixelRect(minX: cv.maxX, minY: v.minY, maxX: v.maxX, maxY: v.maxY),
-                     PixelRect(minX: h.minX, minY: h.minY, maxX: v.minX, maxY: ch.minY),
-                     PixelRect(minX: v.maxX, minY: h.minY, maxX: h.maxX, maxY: ch.minY),
-                     PixelRect(minX: h.minX, minY: ch.maxY, maxX: v.minX, maxY: h.maxY),
-                     PixelRect(minX: v.maxX, minY: ch.maxY, maxX: h.maxX, maxY: h.maxY)]
-        let cores = [cv, PixelRect(minX: ch.minX, minY: ch.minY, maxX: cv.minX, maxY: ch.maxY),
-                     PixelRect(minX: cv.maxX, minY: ch.minY, maxX: ch.maxX, maxY: ch.maxY)]
-        return (edges.filter { !$0.isEmpty }, cores.filter { !$0.isEmpty })
+        return Crosshair(vertical: band.vertical, horizontal: band.horizontal, coreColumns: core.vertical,
+                         coreRows: core.horizontal, core: PremultipliedColor(color).pixel,
+                         edge: PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor).pixel)
     }
 
     /// Every pixel a crosshair at `p` paints: its dark band.

@@ -80,22 +80,6 @@ private func firstMismatch(_ canvas: Canvas, _ expected: (Int, Int) -> UInt32) -
             #expect(firstMismatch(target) { expected.pixel(x: $0, y: $1) } == nil, "\(rect) moved by \(dx), \(dy)")
         }
     }
-
-    /// Row fills (the HUD's crosshairs) one to many pixels wide, partly outside the canvas:
-    /// exactly the rect's pixels inside it get the word.
-    @Test func rowFillsReplaceExactlyTheRectsPixelsInsideTheCanvas() throws {
-        var random = SplitMix64(seed: 11)
-        for _ in 0 ..< 200 {
-            let canvas = try numbered(width: 40, height: 30)
-            let rect = PixelRect(x: Int(random.next() % 44) - 2, y: Int(random.next() % 34) - 2,
-                                 width: 1 + Int(random.next() % 24), height: 1 + Int(random.next() % 12))
-            canvas.fillRows(rect, with: 0x8012_3456)
-            let mismatch = firstMismatch(canvas) { x, y in
-                rect.contains(PixelRect(x: x, y: y, width: 1, height: 1)) ? 0x8012_3456 : label(x, y)
-            }
-            #expect(mismatch == nil, "\(rect)")
-        }
-    }
 }
 
 @Suite struct PixelRectSubtractionTests {
