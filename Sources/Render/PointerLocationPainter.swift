@@ -35,6 +35,8 @@ public final class PointerLocationPainter {
     /// update and paint, and mostly keep their text.
     private var labelSizes: [String: (width: Int, height: Int)] = [:]
     private var labelSizesPixelSize = 0.0
+    /// Each path's run bounds, by touch serial, for `paintPaths`.
+    private var pathChunks: [Int: PathChunks] = [:]
 
     public init() {}
 
@@ -164,12 +166,14 @@ public final class PointerLocationPainter {
             // the tiles the damage touches, not by its extents.
             let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
             let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor)
+            pathChunks = pathChunks.filter { entry in hud.touches.contains { $0.serial == entry.key } }
             for touch in hud.touches {
+                pathChunks[touch.serial, default: PathChunks()].update(touch.path, clearCount: hud.clearCount)
                 let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id))
                 let coreWidth = DiagnosticsStyle.pathWidth * s
                 let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
                 var edges: [PixelRect] = [], cores: [PixelRect] = []
-                forEachSegment(of: touch.path, renderer: renderer, damage: tiles) { a, b in
+                forEachSegment(of: touch.path, chunks: pathChunks[touch.serial]!, renderer: renderer, damage: tiles) { a, b in
                     Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
                     Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
                 }
@@ -331,15 +335,35 @@ public final class PointerLocationPainter {
     }
 
     /// Calls `body` with each segment of `path` (buffer pixels) that can touch `damage`;
-    /// a one-point path is a segment from the point to itself.
-    private func forEachSegment(of path: [Point], renderer: Renderer, damage: DamageTiles,
+    /// a one-point path is a segment from the point to itself. Runs of points whose bounds
+    /// (`chunks`, built for `path`) miss the damage are passed over whole.
+    private func forEachSegment(of path: [Point], chunks: PathChunks, renderer: Renderer, damage: DamageTiles,
                                 _ body: (Point, Point) -> Void) {
         let s = Double(renderer.scale)
         let margin = (DiagnosticsStyle.pathWidth / 2 + DiagnosticsStyle.pathEdgeWidth) * s + 1
-        var previous: Point?
-        for point in path {
+        func scaled(_ point: Point) -> Point? {
             let p = Point(x: point.x * s, y: point.y * s)
-            guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e6, abs(p.y) < 1e6 else { previous = nil; continue }
+            return p.x.isFinite && p.y.isFinite && abs(p.x) < 1e6 && abs(p.y) < 1e6 ? p : nil
+        }
+        var previous: Point?
+        var i = 0
+        while i < path.count {
+            let run = i / PathChunks.size
+            if i % PathChunks.size == 0, run < chunks.bounds.count {
+                // A run no segment of which can meet the damage: on to its last point.
+                let meets = chunks.bounds[run].map { box in
+                    damage.intersects(minX: box.low.x * s - margin, minY: box.low.y * s - margin,
+                                      maxX: box.high.x * s + margin, maxY: box.high.y * s + margin)
+                } ?? false
+                if !meets {
+                    i += PathChunks.size
+                    previous = scaled(path[i - 1])
+                    continue
+                }
+            }
+            let point = path[i]
+            i += 1
+            guard let p = scaled(point) else { previous = nil; continue }
             let a = previous ?? p
             previous = p
             guard damage.intersects(minX: min(a.x, p.x) - margin, minY: min(a.y, p.y) - margin,

@@ -1,4 +1,6 @@
+import Foundation
 import NodeCore
+import SeededRandom
 import Testing
 import TouchDiagnostics
 @testable import Render
@@ -53,6 +55,60 @@ import TouchDiagnostics
         let damage = painter.update(hud: nil, inspector: [], renderer: renderer)
         renderer.render(damage: damage, into: canvas)
         #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
+    }
+
+    /// Paths hundreds of points long (runs of them passed over where the damage misses
+    /// their bounds), crossing themselves, cleared now and then, one reaching far off the
+    /// window: painted with only the damage, every frame equals a full repaint.
+    @Test(arguments: [1, 1.5] as [RenderScale])
+    func longPathsPaintedWithTheirRunsSkippedEqualAFullRepaint(scale: RenderScale) throws {
+        var random = SplitMix64(seed: 9)
+        let window = makeWindow(width: 240, height: 200)
+        let renderer = try Renderer(window: window, background: .white, scale: scale)
+        let canvas = try renderer.renderImage()
+        let painter = PointerLocationPainter()
+        var hud = PointerLocation()
+        var location = [Point(x: 60, y: 60), Point(x: 180, y: 140), Point(x: 120, y: 100)]
+        for id in 0 ..< 3 { hud.handle(.touchDown(id: id, location: location[id]), at: 0) }
+        for frame in 1 ... 400 {
+            let t = Double(frame) * 8
+            for id in 0 ..< 3 {
+                let angle = Double(random.next() % 628) / 100
+                var p = Point(x: location[id].x + 9 * cos(angle), y: location[id].y + 9 * sin(angle))
+                p = Point(x: min(max(p.x, 10), 230), y: min(max(p.y, 10), 190))
+                if id == 2 && frame == 150 { p = Point(x: 5e6, y: 100) }
+                location[id] = p
+                hud.handle(.touchMotion(id: id, location: p), at: t)
+            }
+            hud.handle(.touchFrame, at: t)
+            if frame % 170 == 0 { hud.clearPaths() }
+            let damage = painter.update(hud: hud, inspector: [], renderer: renderer)
+            renderer.render(damage: damage, into: canvas)
+            painter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
+            painter.paint(hud: hud, inspector: [], damage: damage, renderer: renderer, into: canvas)
+            let full = try renderer.renderImage()
+            PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
+            PointerLocationPainter().paint(hud: hud, inspector: [], damage: [full.bounds], renderer: renderer, into: full)
+            #expect(differingPixels(canvas, full).isEmpty, "frame \(frame)")
+            if !differingPixels(canvas, full).isEmpty { return }
+        }
+        #expect(hud.touches.allSatisfy { $0.path.count > PathChunks.size })
+    }
+
+    /// A run of points far from the damage is passed over, and the long segment from its
+    /// last point into the next run, which crosses the damage, is still drawn from there.
+    @Test func aSegmentLeavingAPassedOverRunIsDrawnFromItsStart() throws {
+        let renderer = try Renderer(window: makeWindow(width: 240, height: 60), background: .white, scale: 1)
+        var hud = PointerLocation()
+        hud.handle(.touchDown(id: 1, location: Point(x: 20, y: 30)), at: 0)
+        for i in 1 ..< PathChunks.size { hud.handle(.touchMotion(id: 1, location: Point(x: 20 + Double(i % 2), y: 30)), at: Double(i)) }
+        for i in 0 ... PathChunks.size { hud.handle(.touchMotion(id: 1, location: Point(x: 200 + Double(i % 2), y: 30)), at: 40 + Double(i)) }
+        let damage = [PixelRect(x: 105, y: 20, width: 10, height: 20)]
+        let canvas = try renderer.renderImage(), full = try renderer.renderImage()
+        PointerLocationPainter().paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
+        PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
+        #expect(canvas.components(x: 110, y: 30) == PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1))))
+        #expect(differingPixels(canvas, full).allSatisfy { !damage[0].contains(PixelRect(x: $0.0, y: $0.1, width: 1, height: 1)) })
     }
 
     @Test func touchTestDamageRepaintsExactlyTheNewCellsAndTheBar() throws {
