@@ -61,6 +61,25 @@ import Testing
         #expect(!shaper.fonts.hasLoadedFallbacks)
     }
 
+    /// A label's runs come back unshaped only for the very same scalars and size: a measure
+    /// and the layout after it share one shaping, and canonically equal text (a Kelvin sign
+    /// and a K, which the font draws apart) is shaped anew.
+    @Test func aLabelIsShapedAgainUnlessItsScalarsAndSizeRepeat() throws {
+        let kept = try shaper(), fresh = try shaper()
+        func glyphs(_ runs: [GlyphRun]) -> [[UInt32]] { runs.map { $0.glyphs.map(\.index) } }
+        func shaped(_ text: String, _ size: Int) throws -> [[UInt32]] {
+            let paragraph = try #require(fresh.paragraph(text.unicodeScalars.map(\.value), size: size))
+            return glyphs(fresh.shape(paragraph, range: 0..<paragraph.scalars.count))
+        }
+        #expect(try shaped("K", Self.size) != shaped("\u{212A}", Self.size))
+        for (text, size) in [("Play", Self.size), ("Play", Self.size), ("Play", 2 * Self.size), ("K 12", Self.size),
+                             ("\u{212A} 12", Self.size), ("K 12", Self.size), ("e\u{301}", Self.size), ("é", Self.size)] {
+            let runs = try #require(kept.labelRuns(text, size: size))
+            #expect(try glyphs(runs) == shaped(text, size), "\(text) at \(size)")
+            #expect(runs.reduce(0) { $0 + $1.width } == fresh.labelRuns(text, size: size).map { $0.reduce(0) { $0 + $1.width } })
+        }
+    }
+
     @Test func ffiBecomesOneLigatureGlyph() throws {
         let glyphs = try line("ffi", shaper()).flatMap(\.glyphs)
         #expect(glyphs.count == 1)

@@ -72,9 +72,9 @@ final class GlyphRenderer {
     /// centered by). Nil when no font opens.
     func measure(_ text: String, pixelSize: Double) -> (width: Int, height: Int)? {
         let size = Self.size64(pixelSize)
-        guard size > 0, let primary = fonts.primaryFace(size: size),
-              let paragraph = shaper.paragraph(Array(text.unicodeScalars.lazy.map(\.value)), size: size) else { return nil }
-        let width = shaper.shape(paragraph, range: 0..<paragraph.scalars.count).reduce(0) { $0 + $1.width }
+        guard size > 0, let primary = fonts.primaryFace(size: size), let runs = shaper.labelRuns(text, size: size)
+        else { return nil }
+        let width = runs.reduce(0) { $0 + $1.width }
         let face = fonts.faces[primary]
         return ((max(width, 0) + 63) >> 6, (max(face.ascender - face.descender, 0) + 63) >> 6)
     }

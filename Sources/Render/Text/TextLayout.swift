@@ -148,8 +148,8 @@ extension TextShaper {
         let boxWidth = width * 64, boxHeight = height * 64
         var layout = TextLayout()
         if style.isLabel {
-            guard let paragraph = paragraph(Array(text.unicodeScalars.lazy.map(\.value)), size: style.size) else { return nil }
-            let runs = TextShaper.visualOrder(shape(paragraph, range: 0..<paragraph.scalars.count))
+            guard let logical = labelRuns(text, size: style.size) else { return nil }
+            let runs = TextShaper.visualOrder(logical)
             let lineWidth = runs.reduce(0) { $0 + $1.width }
             let top = (boxHeight - lineHeight) / 2
             place(runs, x: (boxWidth - lineWidth) / 2, baseline: top + face.ascender, into: &layout)

@@ -49,6 +49,20 @@ final class TextShaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
+    /// The last `labelRuns` answer: a label is measured and then laid out with the same text.
+    private var lastLabel: (text: String, size: Int, runs: [GlyphRun])?
+
+    /// `text` at `size` (26.6 pixels) as one paragraph shaped whole, in logical order; nil
+    /// when no font can be opened. The same text and size again is not shaped again.
+    func labelRuns(_ text: String, size: Int) -> [GlyphRun]? {
+        // Scalar for scalar: `==` on strings would take a Kelvin sign for a K.
+        if let last = lastLabel, last.size == size, last.text.utf8.elementsEqual(text.utf8) { return last.runs }
+        guard let paragraph = paragraph(Array(text.unicodeScalars.lazy.map(\.value)), size: size) else { return nil }
+        let runs = shape(paragraph, range: 0..<paragraph.scalars.count)
+        lastLabel = (text, size, runs)
+        return runs
+    }
+
     /// Analyses `scalars` as one paragraph at `size` (26.6 pixels); `rightToLeft` forces
     /// the paragraph direction, nil takes it from the text. Nil when no font can be opened.
     func paragraph(_ scalars: [UInt32], size: Int, rightToLeft: Bool? = nil) -> Paragraph? {
