@@ -240,6 +240,7 @@ public final class App {
             window.appear(at: input.now)
         }
         surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
+        surface.onCatchUp = { [unowned(unsafe) self] context in painter.catchUp(context) }
         // While something animates, each presented frame shows it at the time now: one
         // commit per frame callback, and none once the animation has ended.
         surface.onFramePresented = { [unowned(unsafe) self] _ in clockDriver.framePresented() }

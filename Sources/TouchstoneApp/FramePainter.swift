@@ -72,6 +72,20 @@ package final class FramePainter {
     /// The renderer's scales in 120ths, for `WindowConfiguration.scaleLimits`.
     static let rendererScaleLimits = Renderer.supportedScales.lowerBound.units...Renderer.supportedScales.upperBound.units
 
+    /// Gives an idle buffer what it lacks of the latest frame, copied from it, between frames
+    /// (behaviour.md §6), so the next frame into it repaints only its own damage. Only while
+    /// an overlay shows: such frames never move scrolled pixels, so the scroll painter's
+    /// record of the buffer (forgotten here) cannot send a move into changed pixels.
+    package func catchUp(_ context: CatchUpContext) -> Bool {
+        guard overlays.contains(where: { !$0.isBlank }),
+              let buffer = PoolPaintBuffer(memory: context.memory, wrap: { [unowned self] in canvases.canvas(for: $0) }),
+              let latest = canvases.canvas(for: context.latest)
+        else { return false }
+        for rect in context.stale.rects { buffer.canvas.copyPixels(into: rect, from: latest, movedBy: 0, dy: 0) }
+        scrollPainter.forget(buffer)
+        return true
+    }
+
     /// Paints one frame: the damaged part of the tree, then the touch markers and the
     /// overlays over what was painted. What was copied from the latest frame (catching up,
     /// `context.stale`) has its markers and overlays already: painting them again there

@@ -46,18 +46,9 @@ private final class OffscreenSession {
 
     /// Paints one frame into the next free buffer and returns it (nil: all busy).
     func frame() throws -> ShmMemory? {
-        let bounds = painter.renderer.bufferBounds
-        let size = PixelSize(width: bounds.width, height: bounds.height)
-        let damage = DamageRegion(painter.takeDamage()).clipped(to: bounds)
-        guard let acquired = try chain.acquire(size: size, damage: damage, make: { size in
-            try ShmMemory(width: size.width, height: size.height, poolSize: poolSize)
-        }) else { return nil }
-        painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
-                                   previous: acquired.previous?.view, scale: .integer(1),
-                                   logicalSize: LogicalSize(width: 1, height: 1)))
-        chain.submit(id: acquired.id, damage: damage)
-        busy.append(acquired.id)
-        return acquired.storage
+        guard let (id, memory) = try painter.offscreenFrame(chain: &chain, poolSize: poolSize) else { return nil }
+        busy.append(id)
+        return memory
     }
 
     func release(_ id: Int) {

@@ -100,6 +100,41 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
         #expect(b2.age == 2)
     }
 
+    @Test func aReleasedBufferCaughtUpHasNoStaleDamageAndRepaintsOnlyTheNextDamage() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let b = try take(&chain, full, everything)
+        chain.submit(id: b.id, damage: everything)
+        let small = PixelRect(x: 1, y: 1, width: 4, height: 4)
+        chain.release(id: a.id, currentSize: full)
+        let a2 = try take(&chain, full, DamageRegion([small]))
+        chain.submit(id: a2.id, damage: DamageRegion([small]))
+        #expect(chain.catchUpCandidate() == nil, "b is still busy")
+        chain.release(id: b.id, currentSize: full)
+        let candidate = try #require(chain.catchUpCandidate())
+        #expect(candidate.id == b.id)
+        #expect(candidate.latest === a.storage)
+        #expect(candidate.stale.rects == [small])
+        chain.caughtUp(id: candidate.id)
+        #expect(chain.catchUpCandidate() == nil)
+        let other = PixelRect(x: 50, y: 20, width: 10, height: 10)
+        let b2 = try take(&chain, full, DamageRegion([other]))
+        #expect(b2.id == b.id)
+        #expect(b2.stale.isEmpty)
+        #expect(b2.repaint.rects == [other])
+    }
+
+    @Test func aBusyOrNeverShownBufferIsNeverOfferedForCatchingUp() throws {
+        var chain = SwapChain<FakeStorage>()
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        _ = try take(&chain, full, everything)
+        #expect(chain.catchUpCandidate() == nil, "b was never shown, a is busy and the latest")
+        chain.caughtUp(id: a.id)
+        #expect(chain.slots.first { $0.id == a.id }?.isBusy == true)
+    }
+
     @Test func theLatestFrameIsOfferedAsPreviousWithWhatTheBufferMissedAsStale() throws {
         var chain = SwapChain<FakeStorage>()
         let a = try take(&chain, full, everything)

@@ -164,6 +164,16 @@ public final class ShmBufferPool {
         }
     }
 
+    /// An idle buffer of the current size that lacks part of the latest frame, or nil.
+    func catchUpCandidate() -> SwapChain<ShmBuffer>.CatchUp? {
+        chain.catchUpCandidate().flatMap { $0.storage.size == currentSize ? $0 : nil }
+    }
+
+    /// Buffer `id` was given what it lacked of the latest frame (`catchUpCandidate`).
+    func caughtUp(id: Int) {
+        chain.caughtUp(id: id)
+    }
+
     /// Marks buffer `id` busy after it was attached and committed with `damage`.
     public func submitted(id: Int, damage: DamageRegion) {
         chain.submit(id: id, damage: damage)

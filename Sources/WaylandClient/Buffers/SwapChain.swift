@@ -102,6 +102,33 @@ public struct SwapChain<Storage> {
         return nil
     }
 
+    /// An idle buffer to bring up to the latest frame between frames: it lacks `stale`, which
+    /// `latest` (the latest submitted frame, maybe busy: read it, never write it) holds.
+    public struct CatchUp {
+        public let id: Int
+        public let storage: Storage
+        public let stale: DamageRegion
+        public let latest: Storage
+    }
+
+    /// An idle buffer of the latest frame's size that lacks part of it, or nil when none does.
+    public func catchUpCandidate() -> CatchUp? {
+        guard let latest = slots.first(where: { $0.id == latestID }),
+              let slot = slots.first(where: { !$0.isBusy && $0.id != latest.id && $0.size == latest.size && $0.age > 0
+                  && !$0.staleDamage.isEmpty })
+        else { return nil }
+        return CatchUp(id: slot.id, storage: slot.storage, stale: slot.staleDamage.clipped(to: PixelRect(size: slot.size)),
+                       latest: latest.storage)
+    }
+
+    /// Records that idle buffer `id` was given the pixels it lacked (`catchUpCandidate`): it
+    /// now holds the latest frame, so the next frame into it repaints only its own damage.
+    public mutating func caughtUp(id: Int) {
+        guard let index = slots.firstIndex(where: { $0.id == id && !$0.isBusy }) else { return }
+        slots[index].staleDamage = DamageRegion()
+        slots[index].age = 1
+    }
+
     /// Drops every idle buffer (e.g. when the window is hidden) and returns their storage.
     public mutating func dropIdle() -> [Storage] {
         let idle = slots.filter { !$0.isBusy }.map(\.storage)

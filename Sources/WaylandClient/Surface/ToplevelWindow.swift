@@ -101,8 +101,10 @@ public final class ToplevelWindow {
     private let decoration: ZxdgToplevelDecorationV1?
     private let fractionalScale: WpFractionalScaleV1?
     private let viewport: WpViewport?
-    private let pool: ShmBufferPool
+    let pool: ShmBufferPool
     private var idleWorkID: Int?
+    /// The work that brings an idle buffer up to the latest frame after a commit went out.
+    private var catchUpWorkID: Int?
     /// The one-shot work that makes the first buffer's memory ahead of the first configure.
     private var prepareWorkID: Int?
     /// Title bar and resize border, when the configuration asks for client-side decorations.
@@ -170,6 +172,10 @@ public final class ToplevelWindow {
     public var onCommitted: (() -> Void)?
     /// Drawing failed (e.g. out of memory for a buffer); the frame is skipped.
     public var onError: ((WindowError) -> Void)?
+    /// Brings an idle buffer up to the latest frame between frames: copies `stale` from the
+    /// latest frame and returns true, or returns false and leaves it (the next frame then
+    /// repaints it). Called once the frame's commit went out, before the loop sleeps.
+    public var onCatchUp: ((CatchUpContext) -> Bool)?
     /// Paints the title bar (`PaintContext.logicalSize` is its size); called in the frame
     /// after it was shown, resized or rescaled, or `setTitleBarNeedsDisplay` was called.
     public var onTitleBarPaint: ((PaintContext) -> Void)?
@@ -233,6 +239,7 @@ public final class ToplevelWindow {
         }
         // The window removes this work in its deinit, so `self` is always alive when it runs.
         idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
+        catchUpWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in catchUpIdleBuffer() }
         // Once the requests below went out: the first buffer's memory while the compositor answers.
         prepareWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
             if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
@@ -249,6 +256,7 @@ public final class ToplevelWindow {
     deinit {
         if let idleWorkID { connection.loop.removeIdleWork(idleWorkID) }
         if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
+        if let catchUpWorkID { connection.loop.removeBeforeSleepWork(catchUpWorkID) }
         endScaleWait()
         connection.unregister(surfaceID: surface.objectID)
         for extra in [decorations?.titleSurface, decorations?.borderSurface].compactMap({ $0 }) {

@@ -1,0 +1,20 @@
+import WaylandClient
+@testable import TouchstoneApp
+
+extension FramePainter {
+    /// One frame of a live window without a compositor, as `ToplevelWindow.drawIfNeeded`
+    /// does it: the damage, the next free buffer of `chain` (new ones of `poolSize`), the
+    /// paint and the submit. Returns the buffer's id and memory, nil when all are busy.
+    func offscreenFrame(chain: inout SwapChain<ShmMemory>, poolSize: Int?) throws -> (id: Int, memory: ShmMemory)? {
+        let bounds = renderer.bufferBounds
+        let damage = DamageRegion(takeDamage()).clipped(to: bounds)
+        guard let acquired = try chain.acquire(size: PixelSize(width: bounds.width, height: bounds.height), damage: damage,
+                                               make: { size in
+            try ShmMemory(width: size.width, height: size.height, poolSize: poolSize)
+        }) else { return nil }
+        paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
+                           previous: acquired.previous?.view, scale: .integer(1), logicalSize: LogicalSize(width: 1, height: 1)))
+        chain.submit(id: acquired.id, damage: damage)
+        return (acquired.id, acquired.storage)
+    }
+}
