@@ -5,9 +5,11 @@ public import TouchDiagnostics
 /// says which pixels change between two states so a session repaints only those.
 ///
 /// From the back: every touch's path (since its down) over the tree, under the touch
-/// markers (`paintPaths`); then, over the markers (`paint`), a crosshair through every
-/// active touch, each tracked touch's tracking rectangle (green inside, red outside), each
-/// active touch's bound-node label, and the bar at the top. Paths lie under the markers so
+/// markers (`paintPaths`); then, over the markers (`paint`), each tracked touch's tracking
+/// rectangle (green inside, red outside), each active touch's bound-node label, the bar at
+/// the top, and a crosshair through every active touch over all of it (a live window may
+/// show the crosshairs in subsurfaces instead, `crosshairsShownElsewhere`, which lie over
+/// everything it paints: the same picture, behaviour.md §13). Paths lie under the markers so
 /// that a session keeps the tree and the paths in one layer (`UnderlayLayer`) and a frame
 /// paints only the newest segment of each path; and a marker, the live contact, then shows
 /// over its own trail. A pixel's value depends only on its previous value and the state
@@ -39,6 +41,12 @@ public final class PointerLocationPainter {
     private var pathChunks: [Int: PathChunks] = [:]
 
     public init() {}
+
+    /// Whether the window shows the crosshairs itself (`crosshairLines`, subsurfaces): `update`
+    /// and `paint` then leave them out. `update` reads it, and `paint` follows that `update`.
+    public var crosshairsShownElsewhere = false
+    /// `crosshairsShownElsewhere` as the latest `update` read it.
+    private var crosshairsWereElsewhere = false
 
     /// Whether anything is shown.
     public var isShowing: Bool { barText != nil }
@@ -93,15 +101,26 @@ public final class PointerLocationPainter {
         // Crosshairs of active touches: a moved one damages its old and new bands, one band
         // each way where they meet (fewer, longer rects for the compositor and the copy).
         func moved(from a: Shown, to b: Shown) -> Bool { !(a.isDown && b.isDown && a.id == b.id && a.location == b.location) }
-        let goneCrosshairs = shown.filter { old in old.isDown && next.allSatisfy { moved(from: old, to: $0) } }
-        var newCrosshairs = next.filter { new in new.isDown && shown.allSatisfy { moved(from: $0, to: new) } }
+        let elsewhere = crosshairsShownElsewhere, switched = elsewhere != crosshairsWereElsewhere
+        // Switched to or from the window's subsurfaces: every crosshair painted before or now changes.
+        let goneCrosshairs = shown.filter { old in
+            !crosshairsWereElsewhere && old.isDown && (switched || next.allSatisfy { moved(from: old, to: $0) })
+        }
+        var newCrosshairs = next.filter { new in
+            !elsewhere && new.isDown && (switched || shown.allSatisfy { moved(from: $0, to: new) })
+        }
         for old in goneCrosshairs {
             let bands = crosshairRects(old.location, renderer)
-            guard let i = newCrosshairs.firstIndex(where: { $0.id == old.id }) else {
+            guard let i = newCrosshairs.firstIndex(where: { $0.id == old.id && $0.serial == old.serial }) else {
                 damage += bands
                 continue
             }
             let newBands = crosshairRects(newCrosshairs.remove(at: i).location, renderer)
+            // Vertical with vertical, horizontal with horizontal, where both show.
+            guard bands.count == 2, newBands.count == 2 else {
+                damage += bands + newBands
+                continue
+            }
             damage += Self.joined(bands[0], newBands[0]) + Self.joined(bands[1], newBands[1])
         }
         for new in newCrosshairs { damage += crosshairRects(new.location, renderer) }
@@ -135,6 +154,7 @@ public final class PointerLocationPainter {
         }
 
         shown = next
+        crosshairsWereElsewhere = elsewhere
         items = newItems
         barText = newBar
         if let hud { clearCount = hud.clearCount }
@@ -145,7 +165,7 @@ public final class PointerLocationPainter {
             }
         }
         pathDamage = clipped(paths)
-        opaqueCover = clipped(next.filter(\.isDown).flatMap { crosshairRects($0.location, renderer) })
+        opaqueCover = elsewhere ? [] : clipped(next.filter(\.isDown).flatMap { crosshairRects($0.location, renderer) })
         return pathDamage + clipped(damage)
     }
 
@@ -189,13 +209,19 @@ public final class PointerLocationPainter {
     public func paint(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
                       renderer: Renderer, into canvas: Canvas) {
         guard let hud else { return }
+        paintLabelsAndBar(hud: hud, inspector: inspector, damage: damage, renderer: renderer, into: canvas)
+        guard !crosshairsWereElsewhere else { return }
         // No region of the whole damage: the crosshair bands in it would split it into hundreds
         // of boxes that every clip is cut from. Crosshairs replace pixels (opaque), so each
-        // band is written where it meets each damage rect; the blended rest is clipped to the
-        // damage rects near it.
+        // band is written where it meets each damage rect.
         for touch in hud.touches where touch.isDown {
-            crosshair(touch.location, color: DiagnosticsStyle.color(for: touch.id), renderer).paint(within: damage, in: canvas)
+            crosshair(touch.location, color: DiagnosticsStyle.color(for: touch.id), renderer)?.paint(within: damage, in: canvas)
         }
+    }
+
+    /// The tracking rectangles, the labels and the bar, clipped to the damage rects near them.
+    private func paintLabelsAndBar(hud: PointerLocation, inspector: [TouchInspector.Item], damage: [PixelRect],
+                                   renderer: Renderer, into canvas: Canvas) {
         let surface = canvas.surface, local = PixelRegion()
         defer { surface.setClip(nil) }
 
@@ -251,28 +277,67 @@ public final class PointerLocationPainter {
                   scale: renderer.scale)
     }
 
-    /// The vertical and horizontal band of `width` points centered on `p`, across the window
-    /// (overlapping where they cross).
-    private func crosshairBands(_ p: Point, width: Double, _ renderer: Renderer) -> (vertical: PixelRect, horizontal: PixelRect) {
+    /// Where crosshairs show: the window below the bar, so they never cross it.
+    private func crosshairArea(_ renderer: Renderer) -> Rect {
         let size = renderer.window.size
-        return (PixelRect(snapping: Rect(x: p.x - width / 2, y: 0, width: width, height: size.height), scale: renderer.scale),
-                PixelRect(snapping: Rect(x: 0, y: p.y - width / 2, width: size.width, height: width), scale: renderer.scale))
+        return Rect(minX: 0, minY: DiagnosticsStyle.barHeight, maxX: size.width, maxY: max(size.height, DiagnosticsStyle.barHeight))
     }
 
-    /// The crosshair through `p` (the core lies within the band: both are snapped from the
-    /// same center).
-    func crosshair(_ p: Point, color: Color, _ renderer: Renderer) -> Crosshair {
-        let band = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer)
-        let core = crosshairBands(p, width: DiagnosticsStyle.crosshairWidth, renderer)
-        return Crosshair(vertical: band.vertical, horizontal: band.horizontal, coreColumns: core.vertical,
-                         coreRows: core.horizontal, core: PremultipliedColor(color).pixel,
+    /// The vertical and horizontal band of `width` (odd) whole points through the middle of
+    /// the point `p` lies in, across the window below the bar, in points; nil for a point
+    /// too far off to place.
+    private func crosshairBands(_ p: Point, width: Double, _ renderer: Renderer) -> (vertical: Rect, horizontal: Rect)? {
+        guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e6, abs(p.y) < 1e6 else { return nil }
+        let area = crosshairArea(renderer), half = (width - 1) / 2
+        let x = p.x.rounded(.down) - half, y = p.y.rounded(.down) - half
+        return (Rect(minX: x, minY: area.minY, maxX: x + width, maxY: area.maxY).intersection(area),
+                Rect(minX: area.minX, minY: y, maxX: area.maxX, maxY: y + width).intersection(area))
+    }
+
+    /// The crosshair through `p` in buffer pixels (the core lies within the band: both are
+    /// snapped from the same whole points); nil for a point too far off to place.
+    func crosshair(_ p: Point, color: Color, _ renderer: Renderer) -> Crosshair? {
+        guard let band = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer) else { return nil }
+        func pixels(_ rect: Rect) -> PixelRect {
+            rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : PixelRect(snapping: rect, scale: renderer.scale)
+        }
+        let x = p.x.rounded(.down), y = p.y.rounded(.down), width = DiagnosticsStyle.crosshairWidth
+        return Crosshair(vertical: pixels(band.vertical), horizontal: pixels(band.horizontal),
+                         coreColumns: pixels(Rect(minX: x, minY: 0, maxX: x + width, maxY: 1)),
+                         coreRows: pixels(Rect(minX: 0, minY: y, maxX: 1, maxY: y + width)),
+                         core: PremultipliedColor(color).pixel,
                          edge: PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor).pixel)
     }
 
     /// Every pixel a crosshair at `p` paints: its dark band.
     private func crosshairRects(_ p: Point, _ renderer: Renderer) -> [PixelRect] {
-        let band = crosshairBands(p, width: DiagnosticsStyle.crosshairEdgeWidth, renderer)
-        return [band.vertical, band.horizontal]
+        guard let crosshair = crosshair(p, color: .clear, renderer) else { return [] }
+        return [crosshair.vertical, crosshair.horizontal].filter { !$0.isEmpty }
+    }
+
+    /// The crosshairs of `hud`'s active touches as a window shows them in subsurfaces, bottom
+    /// to top: per touch its vertical line, then its horizontal one over it (as `paint` writes
+    /// them). In whole points, for a window of whole points.
+    /// None unless the latest `update` left the crosshairs out (`crosshairsShownElsewhere`).
+    public func crosshairLines(hud: PointerLocation?, renderer: Renderer) -> [CrosshairLine] {
+        guard let hud, crosshairsWereElsewhere else { return [] }
+        let edge = PremultipliedColor(DiagnosticsStyle.crosshairEdgeColor).pixel
+        var lines: [CrosshairLine] = []
+        for touch in hud.touches where touch.isDown {
+            guard let band = crosshairBands(touch.location, width: DiagnosticsStyle.crosshairEdgeWidth, renderer) else { continue }
+            let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id)).pixel
+            let half = (DiagnosticsStyle.crosshairEdgeWidth - DiagnosticsStyle.crosshairWidth) / 2
+            let start = (x: touch.location.x.rounded(.down) - half, y: touch.location.y.rounded(.down) - half)
+            if !band.vertical.isEmpty {
+                lines.append(CrosshairLine(isVertical: true, frame: band.vertical, skip: Int(band.vertical.minX - start.x),
+                                           across: [edge, core, edge]))
+            }
+            if !band.horizontal.isEmpty {
+                lines.append(CrosshairLine(isVertical: false, frame: band.horizontal, skip: Int(band.horizontal.minY - start.y),
+                                           across: [edge, core, edge]))
+            }
+        }
+        return lines
     }
 
     /// The four bands `width` points wide, `inset` points inside `rect`'s edges (not overlapping).

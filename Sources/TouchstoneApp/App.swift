@@ -196,6 +196,7 @@ public final class App {
         connection.loop.addSource(fd: timers.source.fd) { [unowned(unsafe) self] in timers.fire() }
         connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
         connection.loop.addIdleWork { [unowned(unsafe) self] in
+            pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
             var damage = painter.takeDamage()
             if damage.isEmpty, window.clock.isAnimating {
                 // An animation with no frame to follow (it began without visible change):
@@ -205,6 +206,8 @@ public final class App {
             }
             clockDriver.update()
             if !damage.isEmpty { surface?.setNeedsDisplay(DamageRegion(damage)) }
+            // Lines that moved with no damage still get a commit of their own.
+            surface?.setLines(pointerLocation.subsurfaceLines(renderer: painter.renderer))
         }
         connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
             do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
@@ -239,7 +242,11 @@ public final class App {
             // The first configure is when lists first appear (later calls change nothing).
             window.appear(at: input.now)
         }
-        surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
+        surface.onPaint = { [unowned(unsafe) self] context in
+            painter.paint(context)
+            // Committed with the frame: the crosshairs where the frame's markers and paths are.
+            surface.setLines(pointerLocation.subsurfaceLines(renderer: painter.renderer))
+        }
         surface.onCatchUp = { [unowned(unsafe) self] context in painter.catchUp(context) }
         // While something animates, each presented frame shows it at the time now: one
         // commit per frame callback, and none once the animation has ended.

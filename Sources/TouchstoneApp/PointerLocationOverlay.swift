@@ -1,6 +1,7 @@
 import NodeCore
 import Render
 import TouchDiagnostics
+import WaylandClient
 
 /// The live pointer-location HUD and touch inspector (`p`, `c`,
 /// `AppOptions.showsPointerLocation`): fed every seat event and contact shape, repainted
@@ -12,6 +13,12 @@ final class PointerLocationOverlay: UnderlaidOverlay {
     /// The inspector's items as the latest `takeDamage` found them, painted until the next.
     private var items: [TouchInspector.Item] = []
     var isEnabled = false
+    /// Whether the window shows the crosshairs in subsurfaces (`ToplevelWindow.showsLines`),
+    /// so the frames leave them out; set before each `takeDamage` (behaviour.md §13).
+    var crosshairsInSubsurfaces: Bool {
+        get { painter.crosshairsShownElsewhere }
+        set { painter.crosshairsShownElsewhere = newValue }
+    }
 
     init(window: NodeCore.Window) {
         self.window = window
@@ -31,6 +38,18 @@ final class PointerLocationOverlay: UnderlaidOverlay {
         guard isEnabled || painter.isShowing else { return [] }
         items = isEnabled ? TouchInspector.items(for: window) : []
         return painter.update(hud: isEnabled ? model : nil, inspector: items, renderer: renderer)
+    }
+
+    /// The crosshairs for the window's subsurfaces: none unless the latest `takeDamage` left them
+    /// out of the frames.
+    func subsurfaceLines(renderer: Renderer) -> [StretchedLine] {
+        guard isEnabled, painter.isShowing else { return [] }
+        return painter.crosshairLines(hud: model, renderer: renderer).map { line in
+            StretchedLine(isVertical: line.isVertical,
+                          frame: LogicalRect(x: Int(line.frame.minX.rounded()), y: Int(line.frame.minY.rounded()),
+                                             width: Int(line.frame.width.rounded()), height: Int(line.frame.height.rounded())),
+                          across: line.across, skip: line.skip)
+        }
     }
 
     var underlayDamage: [PixelRect] { painter.pathDamage }

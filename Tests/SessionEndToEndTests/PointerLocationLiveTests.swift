@@ -28,6 +28,32 @@ struct PointerLocationLiveTests {
         #expect(outside.pixel(x: 290, y: 250).isClose(to: rgba(DiagnosticsStyle.color(for: .finger(1)))))
     }
 
+    /// Each crosshair line is a synchronized subsurface moved with `set_position`: every frame
+    /// of motion is one commit of the window that carries each line's new position once.
+    @Test func crosshairSubsurfacesMoveWithOneCommitPerFrame() throws {
+        let live = try LiveClient(scene: testScene, arguments: ["--pointer-location"], environment: ["WAYLAND_DEBUG": "client"])
+        try live.injectAndWaitForFrame([.down(1, okCenter.x, okCenter.y), .touchFrame])
+        for step in 1...3 {
+            try live.injectAndWaitForFrame([.move(1, okCenter.x + Double(10 * step), okCenter.y + Double(7 * step)), .touchFrame])
+        }
+        #expect(live.waitUntilIdle())
+        let trace = live.clientLog().split(separator: "\n")
+        let window = try #require(trace.first { $0.contains(".get_xdg_surface(") }?.split(separator: "wl_surface@").last?
+            .prefix { $0.isNumber })
+        var frames: [[Substring]] = [[]]
+        for line in trace where line.contains(" -> ") {
+            if line.contains("wl_surface@\(window).commit(") { frames.append([]) } else { frames[frames.count - 1].append(line) }
+        }
+        let moving = frames.map { $0.filter { $0.contains(".set_position(") } }.filter { !$0.isEmpty }
+        #expect(moving.count == 4, "the down and three motions, one commit each: \(moving)")
+        for positions in moving {
+            let lines = positions.map { $0.split(separator: ".set_position").first ?? "" }
+            #expect(Set(lines).count == lines.count, "one position per line and frame: \(positions)")
+        }
+        #expect(moving.last?.count == 2, "a diagonal motion moves both lines of the crosshair")
+        #expect(!trace.contains { $0.contains("set_desync") })
+    }
+
     @Test func theLiveHUDIsTheReplayedHUD() throws {
         let (live, screen) = try drag(to: 260)
         let png = live.folder.appending(path: "replay.png").path

@@ -47,10 +47,13 @@ let inspectorScene = """
         let green = PixelComponents(premultiplying: DiagnosticsStyle.trackingInsideColor)
         let red = PixelComponents(premultiplying: DiagnosticsStyle.trackingOutsideColor)
         // The outline is 2 pt inside the rectangle's edges: left edge at x 70–71, top at y 50–51.
-        for (x, y) in [(70, 70), (71, 130), (140, 50), (140, 51), (209, 140), (100, 148), (100, 149)] {
+        for (x, y) in [(70, 70), (71, 130), (140, 50), (140, 51), (150, 148), (100, 148), (100, 149)] {
             #expect(inside.components(x: x, y: y) == green, "(\(x), \(y))")
             #expect(outside.components(x: x, y: y) == red, "(\(x), \(y))")
         }
+        // The crosshair lies over the outline's right edge (x 208–209): its core at 209, then 210.
+        #expect(inside.components(x: 209, y: 140) == PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1))))
+        #expect(outside.components(x: 209, y: 140) == PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor))
         // Just outside the rectangle: the scene.
         #expect(inside.components(x: 69, y: 70) == white)
         #expect(inside.components(x: 140, y: 49) == white)
@@ -92,12 +95,33 @@ let inspectorScene = """
         #expect(cleared.components(x: 200, y: 200) != white)
     }
 
+    /// A crosshair runs through the middle of the whole point its touch lies in, at every
+    /// scale (here 1.5: the point (160, 100) is pixels 240–241 and rows 150–151), and its
+    /// vertical line starts below the bar; its horizontal line lies over the vertical one.
+    @Test func crosshairsSnapToWholePointsAndStopAtTheBar() throws {
+        let image = try render(drag(to: 160.9), ["--pointer-location", "--scale", "1.5"])
+        let finger = PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1)))
+        let edge = PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor)
+        #expect(image.components(x: 239, y: 60) == edge)
+        #expect(image.components(x: 240, y: 60) == finger)
+        #expect(image.components(x: 241, y: 60) == finger)
+        #expect(image.components(x: 242, y: 60) == edge)
+        #expect(image.components(x: 30, y: 150) == finger)
+        #expect(image.components(x: 30, y: 152) == edge)
+        #expect(image.components(x: 240, y: 152) == edge, "the horizontal band over the vertical core")
+        let barBottom = Int(DiagnosticsStyle.barHeight * 1.5)
+        #expect(image.components(x: 240, y: barBottom - 1) != finger && image.components(x: 240, y: barBottom - 1) != edge)
+        #expect(image.components(x: 240, y: barBottom) == finger)
+    }
+
     @Test func theHUDScalesWithTheBuffer() throws {
         let image = try render(drag(to: 200), ["--pointer-location", "--scale", "2"])
         let finger = PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1)))
-        #expect(image.components(x: 399, y: 400) == finger)
+        // The core line through the middle of the point (200, 200): pixels 400 and 401.
+        #expect(image.components(x: 399, y: 400) == PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor))
         #expect(image.components(x: 400, y: 400) == finger)
-        #expect(image.components(x: 401, y: 400) == PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor))
+        #expect(image.components(x: 401, y: 400) == finger)
+        #expect(image.components(x: 402, y: 400) == PixelComponents(premultiplying: DiagnosticsStyle.crosshairEdgeColor))
         #expect(image.components(x: 140, y: 100) == PixelComponents(premultiplying: DiagnosticsStyle.trackingInsideColor))
     }
 }

@@ -109,6 +109,11 @@ public final class ToplevelWindow {
     private var prepareWorkID: Int?
     /// Title bar and resize border, when the configuration asks for client-side decorations.
     let decorations: ClientDecorations?
+    /// Lines shown in subsurfaces over the content (`setLines`); nil without a subcompositor or viewporter.
+    let lineSurfaces: LineSubsurfaces?
+    /// The lines last asked for, and whether they differ from what the last commit showed.
+    private var lines: [StretchedLine] = []
+    private var linesDue = false
     let minimumSize: LogicalSize?
 
     private let defaultSize: LogicalSize
@@ -205,6 +210,7 @@ public final class ToplevelWindow {
         } else {
             decorations = nil
         }
+        lineSurfaces = LineSubsurfaces(connection: connection, parent: surface)
         serverDecorates = connection.decorationManager != nil
         scaleLimits = configuration.scaleLimits
         /* Until the surface enters an output, the best guess for the first buffer is the
@@ -292,6 +298,20 @@ public final class ToplevelWindow {
     /// Asks for fullscreen (or to leave it); the compositor answers with a configure.
     public func setFullscreen(_ fullscreen: Bool) {
         if fullscreen { toplevel.setFullscreen(output: nil) } else { toplevel.unsetFullscreen() }
+    }
+
+    /// Whether lines given to `setLines` show now: subsurfaces and viewports exist, the scale is
+    /// an integer one (subsurfaces sit at whole points) and the content is shown unscaled.
+    public var showsLines: Bool {
+        guard lineSurfaces != nil, case .integer = scale else { return false }
+        return !fit.isScaledDown
+    }
+
+    /// Shows `lines` over the content from the next commit on (none while `showsLines` is false).
+    public func setLines(_ lines: [StretchedLine]) {
+        guard lines != self.lines else { return }
+        self.lines = lines
+        linesDue = true
     }
 
     /// Schedules a redraw of `region` (buffer pixels), or of everything when nil.
@@ -400,7 +420,7 @@ public final class ToplevelWindow {
     /// buffer free. Called by the event loop after each dispatch.
     func drawIfNeeded() {
         let titleBarDue = decorations?.needsDisplay ?? false
-        guard isConfigured, needsDisplay || titleBarDue, frameCallback == nil, scaleWait == nil else { return }
+        guard isConfigured, needsDisplay || titleBarDue || linesDue, frameCallback == nil, scaleWait == nil else { return }
         let size = bufferSize
         var content: (acquired: SwapChain<ShmBuffer>.Acquired, damage: DamageRegion)?
         do throws(ShmError) {
@@ -411,7 +431,8 @@ public final class ToplevelWindow {
             }
             // The title bar's commit is applied with the content's commit below.
             if let decorations, titleBarDue {
-                guard try decorations.drawIfNeeded(scale: scale, paint: onTitleBarPaint ?? { _ in }) || content != nil else { return }
+                guard try decorations.drawIfNeeded(scale: scale, paint: onTitleBarPaint ?? { _ in }) || content != nil || linesDue
+                else { return }
             }
         } catch {
             needsDisplay = false
@@ -436,6 +457,11 @@ public final class ToplevelWindow {
                 // Version 4+ is guaranteed: WaylandConnection binds wl_compositor with required 4.
                 try? surface.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
             }
+        }
+        // The lines as the frame's paint left them; their subsurfaces are synchronized.
+        if linesDue, let lineSurfaces {
+            if case let .integer(n) = scale, showsLines { lineSurfaces.apply(lines, scale: n) } else { lineSurfaces.apply([], scale: 1) }
+            linesDue = false
         }
         // attach + damage + scale/viewport state all take effect atomically with this commit.
         surface.commit()
