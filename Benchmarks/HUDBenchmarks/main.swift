@@ -88,7 +88,8 @@ func buildWindow() -> Window {
 
 /// One window painted frame by frame in process, with touch markers as in the live part;
 /// with the HUD, frames are painted as the live window paints them then: the tree and the
-/// paths through the underlay layer, the markers and the rest of the HUD over it.
+/// paths through the underlay layer, the markers and the rest of the HUD over it, and no
+/// crosshairs (a live window at an integer scale shows them as subsurfaces).
 final class InProcessSession {
     let hud: Bool
     let window = buildWindow()
@@ -105,6 +106,8 @@ final class InProcessSession {
         self.hud = hud
         input = InputDispatcher(window: window)
         renderer = try Renderer(window: window, background: .white, scale: 1)
+        // As a live window at an integer scale: the crosshairs are its subsurfaces, not painted.
+        painter.crosshairsShownElsewhere = true
         canvas = try renderer.renderImage()
         for f in 0..<fingers { apply(.touchDown(id: f, location: position(finger: f, frame: 0)), 0) }
         apply(.touchFrame, 0)
