@@ -1,6 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// This package's folder, for the linker search path of release `touchstone`.
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+
 /// Release builds of the modules on the input → paint → commit path skip the runtime
 /// exclusivity checks (debug builds, which run the tests, keep them): the checks were ~8% of
 /// the instructions per tap in the live session. Tools version 6.2 lets packages that
@@ -126,8 +129,10 @@ let package = Package(
             dependencies: ["Session", "TouchstoneApp", "Render", "SceneFormat", "FileOutput",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Release: lld packs the ~44,000 relative relocations into an 8.7 KB bitmap (DT_RELR,
-            // glibc 2.36+, Debian 12), which the loader applies faster than 1 MB of RELA entries.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+            // glibc 2.36+, Debian 12), which the loader applies faster than 1 MB of RELA entries;
+            // and libstdc++ is linked statically (tools/linker/libstdc++.so says how and why).
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-L" + packageDirectory + "/tools/linker"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
         // An app built on the public app layer alone (README "Using the library"); CI builds
