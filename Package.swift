@@ -6,10 +6,13 @@ let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
 /// Release builds of the modules on the input → paint → commit path skip the runtime
 /// exclusivity checks (debug builds, which run the tests, keep them): the checks were ~8% of
-/// the instructions per tap in the live session. Tools version 6.2 lets packages that
-/// depend on these libraries accept the flag.
+/// the instructions per tap in the live session. They also get generic types' metadata
+/// by calling its accessor instead of demangling the type's name at first use (each first
+/// use also searched every protocol conformance of the binary): ~0.5 ms of every start
+/// (issue 15). Tools version 6.2 lets packages that depend on these libraries accept the flags.
 let releaseHotPath: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                 .when(configuration: .release)),
 ]
 
 /// swift-system's module, for the targets that read and write file descriptors.
@@ -128,6 +131,7 @@ let package = Package(
             name: "touchstone",
             dependencies: ["Session", "TouchstoneApp", "Render", "SceneFormat", "FileOutput",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: releaseHotPath,
             // Release: lld packs the ~44,000 relative relocations into an 8.7 KB bitmap (DT_RELR,
             // glibc 2.36+, Debian 12), which the loader applies faster than 1 MB of RELA entries;
             // and libstdc++ is linked statically (tools/linker/libstdc++.so says how and why).
