@@ -242,11 +242,9 @@ public final class App {
             // The first configure is when lists first appear (later calls change nothing).
             window.appear(at: input.now)
         }
-        surface.onPaint = { [unowned(unsafe) self] context in
-            painter.paint(context)
-            // Committed with the frame: the crosshairs where the frame's markers and paths are.
-            surface.setLines(pointerLocation.subsurfaceLines(renderer: painter.renderer))
-        }
+        // The crosshairs' lines need no call here: the loop work above sets them each turn,
+        // before the window's own idle work paints and commits them with the frame.
+        surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
         surface.onCatchUp = { [unowned(unsafe) self] context in painter.catchUp(context) }
         // While something animates, each presented frame shows it at the time now: one
         // commit per frame callback, and none once the animation has ended.
