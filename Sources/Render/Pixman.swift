@@ -171,6 +171,15 @@ final class PixelRegion {
         }
     }
 
+    /// The region's boxes (they do not overlap), top to bottom.
+    var boxes: [PixelRect] {
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(pointer, &count) else { return [] }
+        return (0 ..< Int(count)).map { i in
+            PixelRect(minX: Int(boxes[i].x1), minY: Int(boxes[i].y1), maxX: Int(boxes[i].x2), maxY: Int(boxes[i].y2))
+        }
+    }
+
     /// Whether any pixel of `rect` is in the region.
     func intersects(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return false }

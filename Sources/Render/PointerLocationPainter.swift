@@ -30,8 +30,14 @@ public final class PointerLocationPainter {
     }
 
     private var shown: [Shown] = []
+    /// An inspector label: its box and the rect its text is centered in (buffer pixels), and its text.
+    private typealias Label = (box: PixelRect, text: PixelRect, string: String)
     private var items: [TouchInspector.Item] = []
+    /// Each of `items`' labels: its box, the rect its text is centered in, and its text.
+    private var labels: [Label?] = []
     private var barText: String?
+    /// The width of `barText` as drawn (pixels), when it was measured.
+    private var barTextWidth: Int?
     private var clearCount = 0
     /// Label sizes by text, for the current font size: labels are measured in every
     /// update and paint, and mostly keep their text.
@@ -65,7 +71,15 @@ public final class PointerLocationPainter {
         let newItems = hud == nil ? [] : inspector
         let newBar = hud?.barText
         let cleared = hud.map { $0.clearCount != clearCount } ?? false
-        if newBar != barText { damage.append(barRect(renderer)) }
+        let newBarWidth = newBar.flatMap { renderer.glyphs()?.measure($0, pixelSize: fontPixels(renderer))?.width }
+        if newBar != barText {
+            // Text for text, only where either is drawn: the rest of the bar stays as it was.
+            if barText != nil, newBar != nil, let old = barTextWidth, let new = newBarWidth {
+                damage.append(barTextRect(width: max(old, new), renderer))
+            } else {
+                damage.append(barRect(renderer))
+            }
+        }
 
         // Paths: a path that grew damages its new segments only; one that was replaced,
         // cut, cleared or dropped damages all of its old and new extent.
@@ -127,18 +141,18 @@ public final class PointerLocationPainter {
 
         // Inspector labels (text and place) and tracking outlines (rect and inside) apart: a
         // label follows its touch every frame, an outline changes only when its state does.
-        let goneLabels = items.filter { old in !newItems.contains { Self.sameLabel($0, old) } }
-        var newLabels = newItems.filter { new in !items.contains { Self.sameLabel($0, new) } }
-        for old in goneLabels {
-            guard let (badge, _) = label(of: old, renderer) else { continue }
-            if let i = newLabels.firstIndex(where: { $0.touchID == old.touchID }), let (moved, _) = label(of: newLabels[i], renderer) {
-                damage += Self.joined(badge, moved)
-                newLabels.remove(at: i)
+        let newLabels = newItems.map { label(of: $0, renderer) }
+        var added = newItems.indices.filter { j in !items.contains { Self.sameLabel($0, newItems[j]) } }
+        for i in items.indices where !newItems.contains(where: { Self.sameLabel($0, items[i]) }) {
+            guard let old = labels[i] else { continue }
+            if let k = added.firstIndex(where: { newItems[$0].touchID == items[i].touchID }), let new = newLabels[added[k]] {
+                damage += Self.joined(old.box, new.box)
+                added.remove(at: k)
             } else {
-                damage.append(badge)
+                damage.append(old.box)
             }
         }
-        for new in newLabels { if let (badge, _) = label(of: new, renderer) { damage.append(badge) } }
+        for j in added { if let new = newLabels[j] { damage.append(new.box) } }
         // Outlines as a multiset: the same outline twice is painted twice (its dark band blends).
         var newOutlines = newItems.compactMap(\.tracking), changedOutlines: [(rect: Rect, inside: Bool)] = []
         for old in items.compactMap(\.tracking) {
@@ -156,7 +170,9 @@ public final class PointerLocationPainter {
         shown = next
         crosshairsWereElsewhere = elsewhere
         items = newItems
+        labels = newLabels
         barText = newBar
+        barTextWidth = newBarWidth
         if let hud { clearCount = hud.clearCount }
         func clipped(_ rects: [PixelRect]) -> [PixelRect] {
             rects.compactMap { r in
@@ -174,32 +190,26 @@ public final class PointerLocationPainter {
     /// pixels): what lies under the touch markers. Nothing when `hud` is nil.
     public func paintPaths(hud: PointerLocation?, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
         guard let hud, hud.touches.contains(where: { !$0.path.isEmpty }) else { return }
-        canvas.withDamageClip(damage) { surface, region, _ in
-            let s = Double(renderer.scale)
-            // Path boxes are many against a damage of many boxes: clipped here, each to the
-            // parts of the damage it meets, and filled where no clip is set, so pixman does not
-            // intersect every fill with the whole damage.
-            let unclipped = canvas.unclippedSurface ?? surface
-            var clipped: [PixelRect] = []
-            // All edges of a path, then its core, both opaque, so overlaps never blend.
-            // The damage is often thin strips across the window, so segments are picked by
-            // the tiles the damage touches, not by its extents.
-            let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
-            let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor)
-            pathChunks = pathChunks.filter { entry in hud.touches.contains { $0.serial == entry.key } }
-            for touch in hud.touches {
-                pathChunks[touch.serial, default: PathChunks()].update(touch.path, clearCount: hud.clearCount)
-                let core = PremultipliedColor(DiagnosticsStyle.color(for: touch.id))
-                let coreWidth = DiagnosticsStyle.pathWidth * s
-                let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
-                var edges: [PixelRect] = [], cores: [PixelRect] = []
-                forEachSegment(of: touch.path, chunks: pathChunks[touch.serial]!, renderer: renderer, damage: tiles) { a, b in
-                    Self.squares(from: a, to: b, width: edgeWidth, within: tiles, into: &edges)
-                    Self.squares(from: a, to: b, width: coreWidth, within: tiles, into: &cores)
-                }
-                Self.fill(edges, edge, within: region, on: unclipped, scratch: &clipped)
-                Self.fill(cores, core, within: region, on: unclipped, scratch: &clipped)
+        let region = canvas.damageRegion(damage)
+        guard !region.isEmpty else { return }
+        let s = Double(renderer.scale)
+        var writer = PathLineWriter(canvas: canvas, region: region)
+        // The damage is often thin strips across the window, so segments are picked by the
+        // tiles the damage touches, not by its extents.
+        let tiles = DamageTiles(damage, clippedTo: canvas.bounds)
+        let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor).pixel
+        let coreWidth = DiagnosticsStyle.pathWidth * s
+        let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
+        pathChunks = pathChunks.filter { entry in hud.touches.contains { $0.serial == entry.key } }
+        for touch in hud.touches {
+            pathChunks[touch.serial, default: PathChunks()].update(touch.path, clearCount: hud.clearCount)
+            writer.clear()
+            forEachSegment(of: touch.path, chunks: pathChunks[touch.serial]!, renderer: renderer, damage: tiles) { a, b in
+                writer.queue(from: a, to: b, width: edgeWidth)
             }
+            // All edges of a path, then its core, both opaque, so overlaps never blend.
+            writer.writeQueued(width: edgeWidth, pixel: edge)
+            writer.writeQueued(width: coreWidth, pixel: PremultipliedColor(DiagnosticsStyle.color(for: touch.id)).pixel)
         }
     }
 
@@ -230,7 +240,7 @@ public final class PointerLocationPainter {
             guard let tracking = item.tracking else { continue }
             let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
             let outer = PixelRect(snapping: tracking.rect, scale: renderer.scale)
-            guard !canvas.clip(surface, toDamage: damage, within: outer, scratch: local).isEmpty else { continue }
+            guard !clip(canvas, to: damage, within: outer, scratch: local).isEmpty else { continue }
             surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
                          color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
                                                                    : DiagnosticsStyle.trackingOutsideColor))
@@ -239,31 +249,36 @@ public final class PointerLocationPainter {
         }
         let box = PremultipliedColor(DiagnosticsStyle.boxColor)
         let text = PremultipliedColor(DiagnosticsStyle.textColor)
-        for item in inspector {
-            guard let (badge, textRect) = label(of: item, renderer) else { continue }
-            let visible = canvas.clip(surface, toDamage: damage, within: badge, scratch: local)
+        for (index, item) in inspector.enumerated() {
+            // As the latest `update` placed it, when that saw this item.
+            let kept = index < items.count && Self.sameLabel(items[index], item) ? labels[index] : nil
+            guard let (badge, textRect, string) = kept ?? label(of: item, renderer) else { continue }
+            let visible = clip(canvas, to: damage, within: badge, scratch: local)
             guard !visible.isEmpty else { continue }
             surface.fill(badge, color: box)
-            renderer.glyphs()?.draw(item.text, pixelSize: fontPixels(renderer), centeredIn: textRect,
+            renderer.glyphs()?.draw(string, pixelSize: fontPixels(renderer), centeredIn: textRect,
                                     visible: visible, color: text, on: surface)
         }
 
         // The bar.
         let bar = barRect(renderer)
-        let visible = canvas.clip(surface, toDamage: damage, within: bar, scratch: local)
+        let visible = clip(canvas, to: damage, within: bar, scratch: local)
         guard !visible.isEmpty else { return }
         surface.fill(bar, color: box)
         renderer.paintText(hud.barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
                            padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
     }
 
-    /// Fills the parts of `rects` within `region` on a surface with no clip set (an opaque
-    /// color replaces the pixels, pixman's quickest fill).
-    private static func fill(_ rects: [PixelRect], _ color: PremultipliedColor, within region: PixelRegion,
-                             on surface: PixmanSurface, scratch: inout [PixelRect]) {
-        scratch.removeAll(keepingCapacity: true)
-        region.clip(rects, into: &scratch)
-        surface.fill(scratch, color: color, operator: color.isOpaque ? .source : .over)
+    /// Limits drawing on `canvas` to the damage within `rect` (`Canvas.clip(_:toDamage:within:scratch:)`)
+    /// and returns the part of `rect` that shows; with no clip at all when one damage rect
+    /// holds the whole of `rect`, as a label's own damage holds it: no region is built. Only
+    /// inside the canvas: pixman writes an opaque fill with no clip as it is, not cut to the image.
+    private func clip(_ canvas: Canvas, to damage: [PixelRect], within rect: PixelRect, scratch: PixelRegion) -> PixelRect {
+        if !rect.isEmpty, canvas.bounds.contains(rect), damage.contains(where: { $0.contains(rect) }) {
+            canvas.surface.setClip(nil)
+            return rect
+        }
+        return canvas.clip(canvas.surface, toDamage: damage, within: rect, scratch: scratch)
     }
 
     // MARK: Geometry (buffer pixels)
@@ -275,6 +290,13 @@ public final class PointerLocationPainter {
     private func barRect(_ renderer: Renderer) -> PixelRect {
         PixelRect(snapping: Rect(x: 0, y: 0, width: renderer.window.size.width, height: DiagnosticsStyle.barHeight),
                   scale: renderer.scale)
+    }
+
+    /// The part of the bar where text `width` pixels wide is drawn (`Renderer.paintText`'s box).
+    private func barTextRect(width: Int, _ renderer: Renderer) -> PixelRect {
+        let bar = barRect(renderer)
+        let left = bar.minX + Int((DiagnosticsStyle.textPadding * Double(renderer.scale)).rounded())
+        return PixelRect(x: left, y: bar.minY, width: min(width, max(bar.maxX - left, 0)), height: bar.height)
     }
 
     /// Where crosshairs show: the window below the bar, so they never cross it.
@@ -364,12 +386,13 @@ public final class PointerLocationPainter {
         return union.area <= a.area + b.area ? [union] : [a, b]
     }
 
-    /// An inspector label's box and the rect its text is centered in: right of and below the
-    /// touch, or left of it where the right would leave the window.
-    private func label(of item: TouchInspector.Item, _ renderer: Renderer) -> (PixelRect, PixelRect)? {
+    /// An inspector label's box, the rect its text is centered in and its text (`Label`): right
+    /// of and below the touch, or left of it where the right would leave the window.
+    private func label(of item: TouchInspector.Item, _ renderer: Renderer) -> Label? {
         let s = Double(renderer.scale)
         let x = (item.location.x + DiagnosticsStyle.labelOffset.x) * s, y = (item.location.y + DiagnosticsStyle.labelOffset.y) * s
-        guard x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6, let size = labelSize(item.text, renderer) else { return nil }
+        let string = item.text
+        guard x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6, let size = labelSize(string, renderer) else { return nil }
         let pad = Int((DiagnosticsStyle.textPadding * s).rounded())
         var left = Int(x.rounded())
         // Past the window's right edge, the label goes on the touch's left instead.
@@ -377,7 +400,7 @@ public final class PointerLocationPainter {
             left = Int(((item.location.x - DiagnosticsStyle.labelOffset.x) * s).rounded()) - size.width - 2 * pad
         }
         let text = PixelRect(x: left + pad, y: Int(y.rounded()) + pad, width: size.width, height: size.height)
-        return (PixelRect(minX: text.minX - pad, minY: text.minY - pad, maxX: text.maxX + pad, maxY: text.maxY + pad), text)
+        return (PixelRect(minX: text.minX - pad, minY: text.minY - pad, maxX: text.maxX + pad, maxY: text.maxY + pad), text, string)
     }
 
     private func labelSize(_ text: String, _ renderer: Renderer) -> (width: Int, height: Int)? {
@@ -436,48 +459,6 @@ public final class PointerLocationPainter {
             body(a, p)
         }
     }
-
-    /// The pixels of a line `width` pixels thick from `a` to `b`, as one-pixel runs across
-    /// it (columns for a flat segment, rows for a steep one) that never overlap one another:
-    /// each run `width` long, centered on the line, at every pixel along it; runs that miss
-    /// every damaged tile are left out, and neighbouring runs over the same pixels across
-    /// the line are one box.
-    static func squares(from a: Point, to b: Point, width: Double, within tiles: DamageTiles,
-                        into rects: inout [PixelRect]) {
-        let half = max(width, 1) / 2
-        let dx = b.x - a.x, dy = b.y - a.y
-        if abs(dx) >= abs(dy) {
-            let x0 = roundedInteger(min(a.x, b.x) - half), x1 = roundedInteger(max(a.x, b.x) + half)
-            for x in x0..<max(x1, x0 + 1) {
-                let cx = Double(x) + 0.5
-                let t = dx == 0 ? 0 : min(max((cx - a.x) / dx, 0), 1)
-                let cy = a.y + dy * t
-                let run = PixelRect(minX: x, minY: roundedInteger(cy - half), maxX: x + 1, maxY: roundedInteger(cy + half))
-                guard tiles.intersects(run) else { continue }
-                // Next to the previous column with the same rows: one wider box.
-                if let last = rects.last, last.maxX == x, last.minY == run.minY, last.maxY == run.maxY {
-                    rects[rects.count - 1] = PixelRect(minX: last.minX, minY: last.minY, maxX: x + 1, maxY: last.maxY)
-                } else {
-                    rects.append(run)
-                }
-            }
-        } else {
-            let y0 = roundedInteger(min(a.y, b.y) - half), y1 = roundedInteger(max(a.y, b.y) + half)
-            for y in y0..<max(y1, y0 + 1) {
-                let cy = Double(y) + 0.5
-                let t = min(max((cy - a.y) / dy, 0), 1)
-                let cx = a.x + dx * t
-                let run = PixelRect(minX: roundedInteger(cx - half), minY: y, maxX: roundedInteger(cx + half), maxY: y + 1)
-                guard tiles.intersects(run) else { continue }
-                // Below the previous row with the same columns: one taller box.
-                if let last = rects.last, last.maxY == y, last.minX == run.minX, last.maxX == run.maxX {
-                    rects[rects.count - 1] = PixelRect(minX: last.minX, minY: last.minY, maxX: last.maxX, maxY: y + 1)
-                } else {
-                    rects.append(run)
-                }
-            }
-        }
-    }
 }
 
 extension Renderer {
@@ -490,51 +471,5 @@ extension Renderer {
         let left = rect.minX + Int((padding * Double(scale)).rounded())
         let box = PixelRect(x: left, y: rect.minY, width: min(size.width, max(rect.maxX - left, 0)), height: rect.height)
         glyphs.draw(text, pixelSize: pixelSize, centeredIn: box, visible: visible.intersection(rect), color: color, on: surface)
-    }
-}
-
-/// Which 8 × 8-pixel tiles a damage touches: a quick, conservative test of whether a small
-/// rect can meet the damage when its extents span the window.
-struct DamageTiles {
-    static let shift = 3
-    private let columns: Int
-    private let rows: Int
-    private var bits: [UInt64]
-
-    init(_ damage: [PixelRect], clippedTo bounds: PixelRect) {
-        columns = max((bounds.maxX + 7) >> Self.shift, 1)
-        rows = max((bounds.maxY + 7) >> Self.shift, 1)
-        bits = Array(repeating: 0, count: (columns * rows + 63) / 64)
-        for rect in damage {
-            let r = rect.intersection(bounds)
-            guard !r.isEmpty else { continue }
-            for row in (r.minY >> Self.shift)...((r.maxY - 1) >> Self.shift) {
-                for column in (r.minX >> Self.shift)...((r.maxX - 1) >> Self.shift) {
-                    let i = row * columns + column
-                    bits[i >> 6] |= 1 << UInt64(i & 63)
-                }
-            }
-        }
-    }
-
-    /// Whether the pixel rect touches a damaged tile.
-    func intersects(_ rect: PixelRect) -> Bool {
-        intersects(minX: Double(rect.minX), minY: Double(rect.minY), maxX: Double(rect.maxX - 1), maxY: Double(rect.maxY - 1))
-    }
-
-    /// Whether the pixel rect (edges in pixels, unrounded, max inclusive) touches a damaged tile.
-    func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
-        let limit = Double(1 << 30)
-        guard maxX >= 0, maxY >= 0, minX < limit, minY < limit else { return false }
-        let c0 = max(Int(minX) >> Self.shift, 0), c1 = min(Int(min(maxX, limit)) >> Self.shift, columns - 1)
-        let r0 = max(Int(minY) >> Self.shift, 0), r1 = min(Int(min(maxY, limit)) >> Self.shift, rows - 1)
-        guard c0 <= c1, r0 <= r1 else { return false }
-        for row in r0...r1 {
-            for column in c0...c1 {
-                let i = row * columns + column
-                if bits[i >> 6] & (1 << UInt64(i & 63)) != 0 { return true }
-            }
-        }
-        return false
     }
 }

@@ -156,8 +156,13 @@ final class GlyphRenderer {
         var minX = width, minY = height, maxX = -1, maxY = -1
         for y in 0 ..< height {
             let row = rows + y * stride
-            guard let first = (0 ..< width).first(where: { row[$0] != 0 }) else { continue }
-            let last = (first ..< width).last { row[$0] != 0 }!
+            // A row of no ink is the common case (the space above and below the glyphs).
+            var first = 0
+            while first + 8 <= width, UnsafeRawPointer(row + first).loadUnaligned(as: UInt64.self) == 0 { first += 8 }
+            while first < width, row[first] == 0 { first += 1 }
+            guard first < width else { continue }
+            var last = width - 1
+            while row[last] == 0 { last -= 1 }
             minX = min(minX, first)
             maxX = max(maxX, last)
             minY = min(minY, y)
