@@ -131,10 +131,10 @@ final class InProcessSession {
             layer.note(sceneDamage)
             underlay.note(sceneDamage)
             damage += painter.update(hud: model, inspector: items, renderer: renderer)
-            underlay.note(painter.pathDamage)
+            underlay.note(painter.underlayDamage)
             underlay.paint(damage, covered: painter.opaqueCover, into: canvas, scene: layer, renderer: renderer,
                            scrollPainter: scrollPainter) { damage, layer in
-                painter.paintPaths(hud: model, damage: damage, renderer: renderer, into: layer)
+                painter.paintUnderlay(hud: model, inspector: items, damage: damage, renderer: renderer, into: layer)
             }
         } else {
             scrollPainter.paint(damage: damage, stale: [], previous: nil, into: canvas, with: renderer, allowsMoves: false)

@@ -2,7 +2,7 @@ import NodeCore
 
 /// The bounds of a HUD path's points in runs of `size`, kept as the path grows: a frame's
 /// damage meets few runs of a long path, and the rest are passed over without looking at
-/// their points (`PointerLocationPainter.paintPaths`).
+/// their points (`PointerLocationPainter.paintUnderlay`).
 struct PathChunks {
     static let size = 32
     /// The path this was built for: its first point, the model's clear count then, and how

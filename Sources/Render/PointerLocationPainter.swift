@@ -4,15 +4,15 @@ public import TouchDiagnostics
 /// Paints the pointer-location HUD and the touch inspector over a rendered frame, and
 /// says which pixels change between two states so a session repaints only those.
 ///
-/// From the back: every touch's path (since its down) over the tree, under the touch
-/// markers (`paintPaths`); then, over the markers (`paint`), each tracked touch's tracking
-/// rectangle (green inside, red outside), each active touch's bound-node label, the bar at
-/// the top, and a crosshair through every active touch over all of it (a live window may
+/// From the back: every touch's path (since its down) over the tree, and each tracked
+/// touch's tracking rectangle (green inside, red outside), under the touch markers
+/// (`paintUnderlay`); then, over the markers (`paint`), each active touch's bound-node
+/// label, the bar at the top, and a crosshair through every active touch over all of it (a live window may
 /// show the crosshairs in subsurfaces instead, `crosshairsShownElsewhere`, which lie over
-/// everything it paints: the same picture, behaviour.md §13). Paths lie under the markers so
-/// that a session keeps the tree and the paths in one layer (`UnderlayLayer`) and a frame
-/// paints only the newest segment of each path; and a marker, the live contact, then shows
-/// over its own trail. A pixel's value depends only on its previous value and the state
+/// everything it paints: the same picture, behaviour.md §13). Paths and outlines lie under the
+/// markers so that a session keeps them with the tree in one layer (`UnderlayLayer`): a frame
+/// paints only the newest segment of each path and no outline that did not change, and a
+/// marker, the live contact, shows over its own trail. A pixel's value depends only on its previous value and the state
 /// painted, never on the rest of the damage, so damage-limited painting gives what full
 /// painting gives. Not thread-safe.
 public final class PointerLocationPainter {
@@ -57,8 +57,9 @@ public final class PointerLocationPainter {
     /// Whether anything is shown.
     public var isShowing: Bool { barText != nil }
 
-    /// The part of the latest `update`'s damage that the paths changed (under the markers).
-    public private(set) var pathDamage: [PixelRect] = []
+    /// The part of the latest `update`'s damage that lies under the markers (`paintUnderlay`):
+    /// paths and tracking outlines.
+    public private(set) var underlayDamage: [PixelRect] = []
 
     /// The pixels that `paint`, given the latest `update`'s state, covers opaquely (the
     /// crosshairs): a frame need not restore what lies under them before painting it.
@@ -67,7 +68,7 @@ public final class PointerLocationPainter {
     /// Compares `hud` (nil hides everything) and `inspector` with what the previous call
     /// was given, and returns the buffer pixels whose painting differs.
     public func update(hud: PointerLocation?, inspector: [TouchInspector.Item], renderer: Renderer) -> [PixelRect] {
-        var damage: [PixelRect] = [], paths: [PixelRect] = []
+        var damage: [PixelRect] = [], underlay: [PixelRect] = []
         let newItems = hud == nil ? [] : inspector
         let newBar = hud?.barText
         let cleared = hud.map { $0.clearCount != clearCount } ?? false
@@ -89,7 +90,7 @@ public final class PointerLocationPainter {
             if !cleared, let old = shown.first(where: { $0.serial == touch.serial }), old.pathCount <= path.count {
                 var entry = old
                 for i in max(old.pathCount, 1)..<max(path.count, 1) {
-                    paths.append(segmentRect(path[i - 1], path[i], renderer))
+                    underlay.append(segmentRect(path[i - 1], path[i], renderer))
                     entry.low = Point(x: min(entry.low.x, path[i].x), y: min(entry.low.y, path[i].y))
                     entry.high = Point(x: max(entry.high.x, path[i].x), y: max(entry.high.y, path[i].y))
                 }
@@ -104,12 +105,12 @@ public final class PointerLocationPainter {
                     entry.low = Point(x: min(entry.low.x, p.x), y: min(entry.low.y, p.y))
                     entry.high = Point(x: max(entry.high.x, p.x), y: max(entry.high.y, p.y))
                 }
-                paths.append(segmentRect(entry.low, entry.high, renderer))
+                underlay.append(segmentRect(entry.low, entry.high, renderer))
                 next.append(entry)
             }
         }
         for old in shown where cleared || !next.contains(where: { $0.serial == old.serial && $0.pathCount >= old.pathCount }) {
-            paths.append(segmentRect(old.low, old.high, renderer))
+            underlay.append(segmentRect(old.low, old.high, renderer))
         }
 
         // Crosshairs of active touches: a moved one damages its old and new bands, one band
@@ -163,7 +164,7 @@ public final class PointerLocationPainter {
             }
         }
         for outline in changedOutlines + newOutlines {
-            damage += outlineBands(outline.rect, inset: 0,
+            underlay += outlineBands(outline.rect, inset: 0,
                                    width: DiagnosticsStyle.trackingOutlineWidth + DiagnosticsStyle.trackingEdgeWidth, renderer)
         }
 
@@ -180,16 +181,25 @@ public final class PointerLocationPainter {
                 return clipped.isEmpty ? nil : clipped
             }
         }
-        pathDamage = clipped(paths)
+        underlayDamage = clipped(underlay)
         opaqueCover = elsewhere ? [] : clipped(next.filter(\.isDown).flatMap { crosshairRects($0.location, renderer) })
-        return pathDamage + clipped(damage)
+        return underlayDamage + clipped(damage)
     }
 
-    /// Paints `hud`'s paths — the state last given to `update` (or a later one, whose own
-    /// damage the next `update` returns) — over `canvas`, limited to `damage` (buffer
-    /// pixels): what lies under the touch markers. Nothing when `hud` is nil.
-    public func paintPaths(hud: PointerLocation?, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
-        guard let hud, hud.touches.contains(where: { !$0.path.isEmpty }) else { return }
+    /// Paints what lies under the touch markers — `hud`'s paths, then `inspector`'s tracking
+    /// outlines: the state last given to `update` (or a later one, whose own damage the next
+    /// `update` returns) — over `canvas`, limited to `damage` (buffer pixels). Nothing when
+    /// `hud` is nil.
+    public func paintUnderlay(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
+                              renderer: Renderer, into canvas: Canvas) {
+        guard let hud else { return }
+        paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
+        paintOutlines(inspector, damage: damage, renderer: renderer, into: canvas)
+    }
+
+    /// Every path within `damage`.
+    private func paintPaths(hud: PointerLocation, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
+        guard hud.touches.contains(where: { !$0.path.isEmpty }) else { return }
         let region = canvas.damageRegion(damage)
         guard !region.isEmpty else { return }
         let s = Double(renderer.scale)
@@ -213,8 +223,26 @@ public final class PointerLocationPainter {
         }
     }
 
-    /// Paints the rest of `hud` and `inspector` — crosshairs, tracking rectangles, labels and
-    /// the bar — over `canvas` (the tree, the paths and the touch markers), limited to
+    /// The tracking rectangles' outlines within `damage`.
+    private func paintOutlines(_ inspector: [TouchInspector.Item], damage: [PixelRect], renderer: Renderer,
+                               into canvas: Canvas) {
+        let surface = canvas.surface, local = PixelRegion()
+        defer { surface.setClip(nil) }
+        for item in inspector {
+            guard let tracking = item.tracking else { continue }
+            let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
+            let outer = PixelRect(snapping: tracking.rect, scale: renderer.scale)
+            guard !clip(canvas, to: damage, within: outer, scratch: local).isEmpty else { continue }
+            surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
+                         color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
+                                                                   : DiagnosticsStyle.trackingOutsideColor))
+            surface.fill(outlineBands(tracking.rect, inset: outline, width: dark, renderer),
+                         color: PremultipliedColor(DiagnosticsStyle.trackingEdgeColor))
+        }
+    }
+
+    /// Paints the rest of `hud` and `inspector` — labels, the bar and crosshairs — over
+    /// `canvas` (the tree, what lies under the markers, and the touch markers), limited to
     /// `damage` (buffer pixels). Nothing when `hud` is nil.
     public func paint(hud: PointerLocation?, inspector: [TouchInspector.Item], damage: [PixelRect],
                       renderer: Renderer, into canvas: Canvas) {
@@ -229,24 +257,12 @@ public final class PointerLocationPainter {
         }
     }
 
-    /// The tracking rectangles, the labels and the bar, clipped to the damage rects near them.
+    /// The labels and the bar, clipped to the damage rects near them.
     private func paintLabelsAndBar(hud: PointerLocation, inspector: [TouchInspector.Item], damage: [PixelRect],
                                    renderer: Renderer, into canvas: Canvas) {
         let surface = canvas.surface, local = PixelRegion()
         defer { surface.setClip(nil) }
 
-        // Tracking rectangles, then labels.
-        for item in inspector {
-            guard let tracking = item.tracking else { continue }
-            let outline = DiagnosticsStyle.trackingOutlineWidth, dark = DiagnosticsStyle.trackingEdgeWidth
-            let outer = PixelRect(snapping: tracking.rect, scale: renderer.scale)
-            guard !clip(canvas, to: damage, within: outer, scratch: local).isEmpty else { continue }
-            surface.fill(outlineBands(tracking.rect, inset: 0, width: outline, renderer),
-                         color: PremultipliedColor(tracking.inside ? DiagnosticsStyle.trackingInsideColor
-                                                                   : DiagnosticsStyle.trackingOutsideColor))
-            surface.fill(outlineBands(tracking.rect, inset: outline, width: dark, renderer),
-                         color: PremultipliedColor(DiagnosticsStyle.trackingEdgeColor))
-        }
         let box = PremultipliedColor(DiagnosticsStyle.boxColor)
         let text = PremultipliedColor(DiagnosticsStyle.textColor)
         for (index, item) in inspector.enumerated() {

@@ -1,7 +1,7 @@
-/// The tree with what lies between it and the touch markers (the HUD's paths) painted over
-/// it, kept offscreen while the HUD shows: a path grows by a segment a frame, painted here
-/// once, and a frame copies the pixels it must repaint from this layer and paints only the
-/// markers and what lies over them. The tree comes from a `SceneLayer`. The layer always
+/// The tree with what lies between it and the touch markers (the HUD's paths and tracking
+/// outlines) painted over it, kept offscreen while the HUD shows: a path grows by a segment
+/// a frame, painted here once, and a frame copies the pixels it must repaint from this
+/// layer and paints only the markers and what lies over them. The tree comes from a `SceneLayer`. The layer always
 /// holds exactly what a full repaint of the tree and the underlay would. Not thread-safe;
 /// one per window.
 public final class UnderlayLayer {

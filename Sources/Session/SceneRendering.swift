@@ -66,9 +66,11 @@ public enum SceneRendering {
         let canvas: Canvas
         do {
             canvas = try renderer.renderImage()
-            // The HUD's paths lie under the markers, the rest of it over them (behaviour.md §13).
+            // The HUD's paths and tracking outlines lie under the markers, the rest of it over them
+            // (behaviour.md §13).
             let painter = PointerLocationPainter()
-            painter.paintPaths(hud: pointerLocation?.hud, damage: [canvas.bounds], renderer: renderer, into: canvas)
+            painter.paintUnderlay(hud: pointerLocation?.hud, inspector: pointerLocation?.inspector ?? [], damage: [canvas.bounds],
+                                  renderer: renderer, into: canvas)
             renderer.paintTouchMarkers(touchMarkers, damage: [canvas.bounds], into: canvas)
             if let pointerLocation {
                 painter.paint(hud: pointerLocation.hud, inspector: pointerLocation.inspector, damage: [canvas.bounds],

@@ -17,8 +17,8 @@ extension AppOverlay {
     public var isBlank: Bool { false }
 }
 
-/// An overlay with a part painted under the touch markers (the HUD's paths), which the
-/// frame painter keeps with the tree in an `UnderlayLayer` while it shows.
+/// An overlay with a part painted under the touch markers (the HUD's paths and tracking
+/// outlines), which the frame painter keeps with the tree in an `UnderlayLayer` while it shows.
 protocol UnderlaidOverlay: AppOverlay {
     /// The part of the latest `takeDamage` that lies under the markers.
     var underlayDamage: [PixelRect] { get }

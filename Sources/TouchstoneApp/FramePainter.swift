@@ -17,7 +17,8 @@ package final class FramePainter {
     /// The tree kept offscreen while an overlay shows, so what only the overlay dirtied is
     /// copied back instead of painted again.
     private let sceneLayer = SceneLayer()
-    /// The tree with what overlays paint under the markers (the HUD's paths), kept while that shows.
+    /// The tree with what overlays paint under the markers (the HUD's paths and tracking
+    /// outlines), kept while that shows.
     private let underlayLayer = UnderlayLayer()
 
     package init(window: NodeCore.Window, background: Color, warningHandler: @escaping (String) -> Void) throws(RenderError) {

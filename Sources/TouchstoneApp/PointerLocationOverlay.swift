@@ -52,13 +52,13 @@ final class PointerLocationOverlay: UnderlaidOverlay {
         }
     }
 
-    var underlayDamage: [PixelRect] { painter.pathDamage }
+    var underlayDamage: [PixelRect] { painter.underlayDamage }
 
     var opaqueCover: [PixelRect] { painter.opaqueCover }
 
     func paintUnderlay(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
         guard painter.isShowing else { return }
-        painter.paintPaths(hud: model, damage: damage, renderer: renderer, into: canvas)
+        painter.paintUnderlay(hud: model, inspector: items, damage: damage, renderer: renderer, into: canvas)
     }
 
     func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {

@@ -43,11 +43,11 @@ import TouchDiagnostics
             let items = TouchInspector.items(for: window)
             let damage = renderer.takeDamage() + painter.update(hud: hud, inspector: items, renderer: renderer)
             renderer.render(damage: damage, into: canvas)
-            painter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
+            painter.paintUnderlay(hud: hud, inspector: items, damage: damage, renderer: renderer, into: canvas)
             painter.paint(hud: hud, inspector: items, damage: damage, renderer: renderer, into: canvas)
 
             let full = try renderer.renderImage()
-            PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
+            PointerLocationPainter().paintUnderlay(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             PointerLocationPainter().paint(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             #expect(differingPixels(canvas, full).isEmpty, "after \(event) at \(t)")
         }
@@ -84,10 +84,10 @@ import TouchDiagnostics
             if frame % 170 == 0 { hud.clearPaths() }
             let damage = painter.update(hud: hud, inspector: [], renderer: renderer)
             renderer.render(damage: damage, into: canvas)
-            painter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
+            painter.paintUnderlay(hud: hud, inspector: [], damage: damage, renderer: renderer, into: canvas)
             painter.paint(hud: hud, inspector: [], damage: damage, renderer: renderer, into: canvas)
             let full = try renderer.renderImage()
-            PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
+            PointerLocationPainter().paintUnderlay(hud: hud, inspector: [], damage: [full.bounds], renderer: renderer, into: full)
             PointerLocationPainter().paint(hud: hud, inspector: [], damage: [full.bounds], renderer: renderer, into: full)
             #expect(differingPixels(canvas, full).isEmpty, "frame \(frame)")
             if !differingPixels(canvas, full).isEmpty { return }
@@ -105,8 +105,8 @@ import TouchDiagnostics
         for i in 0 ... PathChunks.size { hud.handle(.touchMotion(id: 1, location: Point(x: 200 + Double(i % 2), y: 30)), at: 40 + Double(i)) }
         let damage = [PixelRect(x: 105, y: 20, width: 10, height: 20)]
         let canvas = try renderer.renderImage(), full = try renderer.renderImage()
-        PointerLocationPainter().paintPaths(hud: hud, damage: damage, renderer: renderer, into: canvas)
-        PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
+        PointerLocationPainter().paintUnderlay(hud: hud, inspector: [], damage: damage, renderer: renderer, into: canvas)
+        PointerLocationPainter().paintUnderlay(hud: hud, inspector: [], damage: [full.bounds], renderer: renderer, into: full)
         #expect(canvas.components(x: 110, y: 30) == PixelComponents(premultiplying: DiagnosticsStyle.color(for: .finger(1))))
         #expect(differingPixels(canvas, full).allSatisfy { !damage[0].contains(PixelRect(x: $0.0, y: $0.1, width: 1, height: 1)) })
     }

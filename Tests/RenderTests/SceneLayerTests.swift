@@ -112,7 +112,7 @@ import TouchDiagnostics
             markers = nextMarkers
             let items = TouchInspector.items(for: window)
             damage += hudPainter.update(hud: hud, inspector: items, renderer: renderer)
-            underlay.note(hudPainter.pathDamage)
+            underlay.note(hudPainter.underlayDamage)
             if coalescing { damage = coalesced(damage, limit: 6) }
 
             let index = frame % 2, canvas = buffers[index]
@@ -123,13 +123,13 @@ import TouchDiagnostics
             stale[1 - index] += damage
             underlay.paint(painted, covered: hudPainter.opaqueCover, into: canvas, scene: layer, renderer: renderer,
                            scrollPainter: scrollPainter) { damage, layer in
-                hudPainter.paintPaths(hud: hud, damage: damage, renderer: renderer, into: layer)
+                hudPainter.paintUnderlay(hud: hud, inspector: items, damage: damage, renderer: renderer, into: layer)
             }
             renderer.paintTouchMarkers(markers, damage: painted, into: canvas)
             hudPainter.paint(hud: hud, inspector: items, damage: painted, renderer: renderer, into: canvas)
 
             let full = try renderer.renderImage()
-            PointerLocationPainter().paintPaths(hud: hud, damage: [full.bounds], renderer: renderer, into: full)
+            PointerLocationPainter().paintUnderlay(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             renderer.paintTouchMarkers(markers, damage: [full.bounds], into: full)
             PointerLocationPainter().paint(hud: hud, inspector: items, damage: [full.bounds], renderer: renderer, into: full)
             let differing = differingPixels(canvas, full)
