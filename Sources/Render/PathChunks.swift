@@ -4,7 +4,7 @@ import NodeCore
 /// damage meets few runs of a long path, and the rest are passed over without looking at
 /// their points (`PointerLocationPainter.paintUnderlay`).
 struct PathChunks {
-    static let size = 32
+    static let size = 16
     /// The path this was built for: its first point, the model's clear count then, and how
     /// many points were bounded.
     private var first: Point?
