@@ -43,6 +43,9 @@ public final class PointerLocationPainter {
     /// update and paint, and mostly keep their text.
     private var labelSizes: [String: (width: Int, height: Int)] = [:]
     private var labelSizesPixelSize = 0.0
+    /// Each label's picture by text, at `labelImagesScale` (`labelImage`).
+    private var labelImages: [String: Canvas] = [:]
+    private var labelImagesScale: RenderScale?
     /// Each path's run bounds, by touch serial, for `paintPaths`.
     private var pathChunks: [Int: PathChunks] = [:]
 
@@ -263,26 +266,39 @@ public final class PointerLocationPainter {
         let surface = canvas.surface, local = PixelRegion()
         defer { surface.setClip(nil) }
 
-        let box = PremultipliedColor(DiagnosticsStyle.boxColor)
-        let text = PremultipliedColor(DiagnosticsStyle.textColor)
         for (index, item) in inspector.enumerated() {
             // As the latest `update` placed it, when that saw this item.
             let kept = index < items.count && Self.sameLabel(items[index], item) ? labels[index] : nil
             guard let (badge, textRect, string) = kept ?? label(of: item, renderer) else { continue }
-            let visible = clip(canvas, to: damage, within: badge, scratch: local)
-            guard !visible.isEmpty else { continue }
-            surface.fill(badge, color: box)
-            renderer.glyphs()?.draw(string, pixelSize: fontPixels(renderer), centeredIn: textRect,
-                                    visible: visible, color: text, on: surface)
+            guard !clip(canvas, to: damage, within: badge, scratch: local).isEmpty,
+                  let image = labelImage(string, box: badge, text: textRect, renderer) else { continue }
+            surface.composite(image.surface, opacity: 255, x: badge.x, y: badge.y, width: badge.width, height: badge.height)
         }
 
         // The bar.
         let bar = barRect(renderer)
         let visible = clip(canvas, to: damage, within: bar, scratch: local)
         guard !visible.isEmpty else { return }
-        surface.fill(bar, color: box)
+        surface.fill(bar, color: PremultipliedColor(DiagnosticsStyle.boxColor))
         renderer.paintText(hud.barText, leftAlignedIn: bar, fontSize: DiagnosticsStyle.fontSize,
-                           padding: DiagnosticsStyle.textPadding, visible: visible, color: text, on: surface)
+                           padding: DiagnosticsStyle.textPadding, visible: visible,
+                           color: PremultipliedColor(DiagnosticsStyle.textColor), on: surface)
+    }
+
+    /// A label's picture — its box with its text over it, premultiplied — made once per text
+    /// and scale: a label moves every frame, and is then one composite, not a fill and a text.
+    private func labelImage(_ string: String, box: PixelRect, text: PixelRect, _ renderer: Renderer) -> Canvas? {
+        if labelImagesScale != renderer.scale || labelImages.count > 256 {
+            labelImages.removeAll()
+            labelImagesScale = renderer.scale
+        }
+        if let image = labelImages[string], image.width == box.width, image.height == box.height { return image }
+        guard let image = try? Canvas(width: box.width, height: box.height) else { return nil }
+        image.surface.fill(image.bounds, color: PremultipliedColor(DiagnosticsStyle.boxColor), operator: .source)
+        renderer.glyphs()?.draw(string, pixelSize: fontPixels(renderer), centeredIn: text.offsetBy(dx: -box.x, dy: -box.y),
+                                visible: image.bounds, color: PremultipliedColor(DiagnosticsStyle.textColor), on: image.surface)
+        labelImages[string] = image
+        return image
     }
 
     /// Limits drawing on `canvas` to the damage within `rect` (`Canvas.clip(_:toDamage:within:scratch:)`)
