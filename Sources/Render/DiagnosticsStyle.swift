@@ -6,8 +6,11 @@ public import NodeCore
 public enum DiagnosticsStyle {
     /// Height of the HUD's top bar and of the touch-test's counter bar.
     public static let barHeight = 22.0
-    /// The bars' and inspector labels' background: black at 75 %.
+    /// The bars' background: black at 75 %.
     public static let boxColor = Color(red: 0, green: 0, blue: 0, alpha: 0.75)
+    /// The inspector labels' background, opaque: a label moves with its touch every frame,
+    /// and an opaque one is copied into place, not blended (behaviour.md §13).
+    public static let labelBoxColor = Color(red: 0, green: 0, blue: 0)
     /// Text on the bars and labels.
     public static let textColor = Color.white
     /// Font size of the bars' and labels' text.

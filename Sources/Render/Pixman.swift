@@ -265,6 +265,12 @@ struct PixmanSurface {
         setClip(nil)
     }
 
+    /// Replaces the pixels at (`x`, `y`) with `source`'s (from its origin), through the clip.
+    func replace(with source: PixmanSurface, x: Int, y: Int, width: Int, height: Int) {
+        pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, 0, 0, 0, 0, Int32(x), Int32(y), Int32(width),
+                                 Int32(height))
+    }
+
     /// Composites `source` (whole, from its origin) OVER this surface at (`x`, `y`),
     /// multiplied by `opacity` (0...255).
     func composite(_ source: PixmanSurface, opacity: UInt8, x: Int, y: Int, width: Int, height: Int) {

@@ -272,7 +272,7 @@ public final class PointerLocationPainter {
             guard let (badge, textRect, string) = kept ?? label(of: item, renderer) else { continue }
             guard !clip(canvas, to: damage, within: badge, scratch: local).isEmpty,
                   let image = labelImage(string, box: badge, text: textRect, renderer) else { continue }
-            surface.composite(image.surface, opacity: 255, x: badge.x, y: badge.y, width: badge.width, height: badge.height)
+            surface.replace(with: image.surface, x: badge.x, y: badge.y, width: badge.width, height: badge.height)
         }
 
         // The bar.
@@ -285,8 +285,8 @@ public final class PointerLocationPainter {
                            color: PremultipliedColor(DiagnosticsStyle.textColor), on: surface)
     }
 
-    /// A label's picture — its box with its text over it, premultiplied — made once per text
-    /// and scale: a label moves every frame, and is then one composite, not a fill and a text.
+    /// A label's picture — its opaque box with its text over it — made once per text and
+    /// scale: a label moves every frame, and is then one copy, not a fill and a text.
     private func labelImage(_ string: String, box: PixelRect, text: PixelRect, _ renderer: Renderer) -> Canvas? {
         if labelImagesScale != renderer.scale || labelImages.count > 256 {
             labelImages.removeAll()
@@ -294,7 +294,7 @@ public final class PointerLocationPainter {
         }
         if let image = labelImages[string], image.width == box.width, image.height == box.height { return image }
         guard let image = try? Canvas(width: box.width, height: box.height) else { return nil }
-        image.surface.fill(image.bounds, color: PremultipliedColor(DiagnosticsStyle.boxColor), operator: .source)
+        image.surface.fill(image.bounds, color: PremultipliedColor(DiagnosticsStyle.labelBoxColor), operator: .source)
         renderer.glyphs()?.draw(string, pixelSize: fontPixels(renderer), centeredIn: text.offsetBy(dx: -box.x, dy: -box.y),
                                 visible: image.bounds, color: PremultipliedColor(DiagnosticsStyle.textColor), on: image.surface)
         labelImages[string] = image

@@ -80,8 +80,8 @@ let inspectorScene = """
         // The bar across the top, dark at the right end (no text there).
         #expect(image.components(x: 318, y: 2) == over(DiagnosticsStyle.boxColor, on: white))
         #expect(image.components(x: 318, y: 22) == white)
-        // The inspector's label box beside the touch, at (200, 100) + (26, 8).
-        #expect(image.components(x: 227, y: 109) == over(DiagnosticsStyle.boxColor, on: white))
+        // The inspector's label box beside the touch, at (200, 100) + (26, 8), opaque.
+        #expect(image.components(x: 227, y: 109) == PixelComponents(premultiplying: DiagnosticsStyle.labelBoxColor))
     }
 
     @Test func thePKeyTogglesTheHUDAndCClearsThePaths() throws {
