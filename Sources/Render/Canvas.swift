@@ -44,20 +44,9 @@ public final class Canvas {
     public let ownsMemory: Bool
 
     let surface: PixmanSurface
-    /// A second pixman image over the same pixels, never clipped: for fills already cut to
-    /// the damage (`PointerLocationPainter`), which a clip region would only slow down.
-    private var unclippedImage: PixmanSurface?
     /// The damage last turned into a region by `damageRegion(_:)`, and that region: a frame
     /// asks for the same damage's region for each thing it paints over the tree.
     var lastDamage: (rects: [PixelRect], region: PixelRegion)?
-
-    /// The unclipped image, made on first use; nil when pixman cannot make it.
-    var unclippedSurface: PixmanSurface? {
-        if unclippedImage == nil {
-            unclippedImage = PixmanSurface.create(bits: baseAddress, width: width, height: height, stride: stride)
-        }
-        return unclippedImage
-    }
 
     /// A canvas that owns a new, fully transparent buffer with the tightest stride.
     public init(width: Int, height: Int) throws(CanvasError) {
@@ -95,7 +84,6 @@ public final class Canvas {
 
     deinit {
         surface.release()
-        unclippedImage?.release()
         if ownsMemory { baseAddress.deallocate() }
     }
 

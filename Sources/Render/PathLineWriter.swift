@@ -15,11 +15,11 @@ struct PathLineWriter {
     private var queued: [(a: Point, b: Point, boxes: Range<Int>)] = []
     private var near: [PixelRect] = []
 
-    /// A writer into `canvas` within `region` (clipped to the canvas).
+    /// A writer into `canvas` within `region`, cut to the canvas.
     init(canvas: Canvas, region: PixelRegion) {
         pixels = canvas.baseAddress.assumingMemoryBound(to: UInt32.self)
         rowStep = canvas.stride / 4
-        boxes = region.boxes
+        boxes = region.boxes.map { $0.intersection(canvas.bounds) }.filter { !$0.isEmpty }
     }
 
     /// Forgets the queued segments.
@@ -55,9 +55,15 @@ struct PathLineWriter {
     private func line(from a: Point, to b: Point, width: Double, pixel: UInt32, within boxes: ArraySlice<PixelRect>) {
         let half = max(width, 1) / 2
         let dx = b.x - a.x, dy = b.y - a.y
+        // Runs outside the boxes' columns (rows) write nothing: a long segment is walked only there.
+        var spanX = 0 ..< 0, spanY = 0 ..< 0
+        if let first = boxes.first {
+            spanX = boxes.reduce(first.minX) { min($0, $1.minX) } ..< boxes.reduce(first.maxX) { max($0, $1.maxX) }
+            spanY = boxes.reduce(first.minY) { min($0, $1.minY) } ..< boxes.reduce(first.maxY) { max($0, $1.maxY) }
+        }
         if abs(dx) >= abs(dy) {
             let x0 = roundedInteger(min(a.x, b.x) - half), x1 = roundedInteger(max(a.x, b.x) + half)
-            for x in x0 ..< max(x1, x0 + 1) {
+            for x in (x0 ..< max(x1, x0 + 1)).clamped(to: spanX) {
                 let cx = Double(x) + 0.5
                 let t = dx == 0 ? 0 : min(max((cx - a.x) / dx, 0), 1)
                 let cy = a.y + dy * t
@@ -65,7 +71,7 @@ struct PathLineWriter {
             }
         } else {
             let y0 = roundedInteger(min(a.y, b.y) - half), y1 = roundedInteger(max(a.y, b.y) + half)
-            for y in y0 ..< max(y1, y0 + 1) {
+            for y in (y0 ..< max(y1, y0 + 1)).clamped(to: spanY) {
                 let cy = Double(y) + 0.5
                 let t = min(max((cy - a.y) / dy, 0), 1)
                 let cx = a.x + dx * t

@@ -141,36 +141,6 @@ final class PixelRegion {
         pixman_region32_translate(pointer, Int32(dx), Int32(dy))
     }
 
-    /// Appends the parts of `rects` inside the region to `parts`: a rect inside it whole, as
-    /// it is; one partly inside, as its pieces there. Parts of rects that do not overlap do
-    /// not overlap.
-    func clip(_ rects: [PixelRect], into parts: inout [PixelRect]) {
-        var piece: pixman_region32_t?
-        defer { if piece != nil { pixman_region32_fini(&piece!) } }
-        for rect in rects {
-            guard var box = rect.pixmanBox else { continue }
-            switch pixman_region32_contains_rectangle(pointer, &box) {
-            case PIXMAN_REGION_IN:
-                parts.append(rect)
-            case PIXMAN_REGION_OUT:
-                continue
-            default:
-                if piece == nil {
-                    piece = pixman_region32_t()
-                    pixman_region32_init(&piece!)
-                }
-                pixman_region32_intersect_rect(&piece!, pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
-                                               UInt32(rect.height))
-                var count: Int32 = 0
-                guard let boxes = pixman_region32_rectangles(&piece!, &count) else { continue }
-                for i in 0 ..< Int(count) {
-                    let b = boxes[i]
-                    parts.append(PixelRect(minX: Int(b.x1), minY: Int(b.y1), maxX: Int(b.x2), maxY: Int(b.y2)))
-                }
-            }
-        }
-    }
-
     /// The region's boxes (they do not overlap), top to bottom.
     var boxes: [PixelRect] {
         var count: Int32 = 0

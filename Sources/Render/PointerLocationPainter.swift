@@ -7,14 +7,15 @@ public import TouchDiagnostics
 /// From the back: every touch's path (since its down) over the tree, and each tracked
 /// touch's tracking rectangle (green inside, red outside), under the touch markers
 /// (`paintUnderlay`); then, over the markers (`paint`), each active touch's bound-node
-/// label, the bar at the top, and a crosshair through every active touch over all of it (a live window may
-/// show the crosshairs in subsurfaces instead, `crosshairsShownElsewhere`, which lie over
-/// everything it paints: the same picture, behaviour.md §13). Paths and outlines lie under the
-/// markers so that a session keeps them with the tree in one layer (`UnderlayLayer`): a frame
-/// paints only the newest segment of each path and no outline that did not change, and a
-/// marker, the live contact, shows over its own trail. A pixel's value depends only on its previous value and the state
-/// painted, never on the rest of the damage, so damage-limited painting gives what full
-/// painting gives. Not thread-safe.
+/// label, the bar at the top, and a crosshair through every active touch over all of it
+/// (a live window may show the crosshairs in subsurfaces instead, `crosshairsShownElsewhere`,
+/// which lie over everything it paints: the same picture, behaviour.md §13). Paths and
+/// outlines lie under the markers so that a session keeps them with the tree in one layer
+/// (`UnderlayLayer`): a frame paints only the newest segment of each path and no outline
+/// that did not change, and a marker, the live contact, shows over its own trail. A
+/// pixel's value depends only on its previous value and the state painted, never on the
+/// rest of the damage, so damage-limited painting gives what full painting gives. Not
+/// thread-safe.
 public final class PointerLocationPainter {
     /// What the last `update` saw of a touch: enough to tell what changed, without holding
     /// on to its path (which would make the model copy the path on its next append).
@@ -168,7 +169,7 @@ public final class PointerLocationPainter {
         }
         for outline in changedOutlines + newOutlines {
             underlay += outlineBands(outline.rect, inset: 0,
-                                   width: DiagnosticsStyle.trackingOutlineWidth + DiagnosticsStyle.trackingEdgeWidth, renderer)
+                                     width: DiagnosticsStyle.trackingOutlineWidth + DiagnosticsStyle.trackingEdgeWidth, renderer)
         }
 
         shown = next
@@ -301,10 +302,11 @@ public final class PointerLocationPainter {
         return image
     }
 
-    /// Limits drawing on `canvas` to the damage within `rect` (`Canvas.clip(_:toDamage:within:scratch:)`)
-    /// and returns the part of `rect` that shows; with no clip at all when one damage rect
-    /// holds the whole of `rect`, as a label's own damage holds it: no region is built. Only
-    /// inside the canvas: pixman writes an opaque fill with no clip as it is, not cut to the image.
+    /// Limits drawing on `canvas` to the damage within `rect` (as `Canvas.clip(_:toDamage:
+    /// within:scratch:)`) and returns the part of `rect` that shows; with no clip at all when
+    /// one damage rect holds the whole of `rect`, as a label's own damage holds it: no region
+    /// is built. Only inside the canvas: pixman writes an opaque fill with no clip as it is,
+    /// not cut to the image.
     private func clip(_ canvas: Canvas, to damage: [PixelRect], within rect: PixelRect, scratch: PixelRegion) -> PixelRect {
         if !rect.isEmpty, canvas.bounds.contains(rect), damage.contains(where: { $0.contains(rect) }) {
             canvas.surface.setClip(nil)
