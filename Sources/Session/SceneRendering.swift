@@ -69,8 +69,8 @@ public enum SceneRendering {
             // The HUD's paths and tracking outlines lie under the markers, the rest of it over them
             // (behaviour.md §13).
             let painter = PointerLocationPainter()
-            painter.paintUnderlay(hud: pointerLocation?.hud, inspector: pointerLocation?.inspector ?? [], damage: [canvas.bounds],
-                                  renderer: renderer, into: canvas)
+            painter.paintUnderlay(hud: pointerLocation?.hud, inspector: pointerLocation?.inspector ?? [],
+                                  damage: [canvas.bounds], renderer: renderer, into: canvas)
             renderer.paintTouchMarkers(touchMarkers, damage: [canvas.bounds], into: canvas)
             if let pointerLocation {
                 painter.paint(hud: pointerLocation.hud, inspector: pointerLocation.inspector, damage: [canvas.bounds],
