@@ -111,6 +111,39 @@ import TouchDiagnostics
         #expect(differingPixels(canvas, full).allSatisfy { !damage[0].contains(PixelRect(x: $0.0, y: $0.1, width: 1, height: 1)) })
     }
 
+    /// Paths are written straight into the canvas's memory: within the damage (cut to the
+    /// canvas) they are what a full paint gives, and not one pixel outside it changes — with
+    /// segments crossing the window, leaving it on every side, and damage reaching past it.
+    @Test(arguments: [1, 1.5, 2] as [RenderScale])
+    func pathsWriteOnlyWithinTheirDamage(scale: RenderScale) throws {
+        let renderer = try Renderer(window: makeWindow(width: 120, height: 80), background: .white, scale: scale)
+        var hud = PointerLocation()
+        let corners = [Point(x: -30, y: -20), Point(x: 150, y: 10), Point(x: 60, y: 110), Point(x: -5, y: 40),
+                       Point(x: 125, y: 79.5), Point(x: 60, y: 40), Point(x: 60.4, y: 40.2)]
+        hud.handle(.touchDown(id: 1, location: corners[0]), at: 0)
+        for (i, p) in corners.dropFirst().enumerated() { hud.handle(.touchMotion(id: 1, location: p), at: Double(i + 1)) }
+        hud.handle(.touchDown(id: 2, location: Point(x: 100, y: -10)), at: 10)
+        hud.handle(.touchMotion(id: 2, location: Point(x: 10, y: 90)), at: 11)
+        // In points: reaching past the top-left and bottom-right corners, overlapping, along two edges.
+        let damages = [
+            [Rect(x: -8, y: -8, width: 30, height: 20), Rect(x: 108, y: 71, width: 40, height: 40)],
+            [Rect(x: 30, y: 20, width: 7, height: 50), Rect(x: 33, y: 25, width: 40, height: 6)],
+            [Rect(x: 0, y: 0, width: 120, height: 1), Rect(x: 119, y: 0, width: 1, height: 80)],
+        ].map { rects in rects.map { PixelRect(snapping: $0, scale: scale) } }
+        let full = try renderer.renderImage()
+        PointerLocationPainter().paintUnderlay(hud: hud, inspector: [], damage: [full.bounds], renderer: renderer, into: full)
+        for damage in damages {
+            let canvas = try renderer.renderImage(), untouched = try renderer.renderImage()
+            PointerLocationPainter().paintUnderlay(hud: hud, inspector: [], damage: damage, renderer: renderer, into: canvas)
+            func inDamage(_ x: Int, _ y: Int) -> Bool { damage.contains { $0.contains(PixelRect(x: x, y: y, width: 1, height: 1)) } }
+            let wrong = differingPixels(canvas, full).filter { inDamage($0.0, $0.1) }
+            let strays = differingPixels(canvas, untouched).filter { !inDamage($0.0, $0.1) }
+            #expect(wrong.isEmpty, "\(damage): \(wrong.prefix(3))")
+            #expect(strays.isEmpty, "\(damage): \(strays.prefix(3))")
+            #expect(differingPixels(canvas, untouched).count > 0, "\(damage): the paths cross it")
+        }
+    }
+
     @Test func touchTestDamageRepaintsExactlyTheNewCellsAndTheBar() throws {
         let renderer = try TouchTestPainter.makeRenderer(size: Size(width: 200, height: 150), scale: 1)
         let canvas = try renderer.renderImage()
