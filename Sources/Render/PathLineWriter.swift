@@ -11,8 +11,8 @@ struct PathLineWriter {
     /// The damage as boxes that do not overlap, within the canvas: every write lies in one.
     private let boxes: [PixelRect]
     /// The segments queued since `clear` (buffer pixels), each with the range of `near`
-    /// holding the damage boxes it can touch.
-    private var queued: [(a: Point, b: Point, boxes: Range<Int>)] = []
+    /// holding the damage boxes it can touch and the columns and rows those boxes span.
+    private var queued: [(a: Point, b: Point, boxes: Range<Int>, columns: Range<Int>, rows: Range<Int>)] = []
     private var near: [PixelRect] = []
 
     /// A writer into `canvas` within `region`, cut to the canvas.
@@ -36,34 +36,37 @@ struct PathLineWriter {
         let minX = roundedInteger(min(a.x, b.x) - half) - 1, maxX = roundedInteger(max(a.x, b.x) + half) + 1
         let minY = roundedInteger(min(a.y, b.y) - half) - 1, maxY = roundedInteger(max(a.y, b.y) + half) + 1
         let start = near.count
+        var columns = 0 ..< 0, rows = 0 ..< 0
         for box in boxes where box.minX < maxX && minX < box.maxX && box.minY < maxY && minY < box.maxY {
+            columns = near.count == start ? box.minX ..< box.maxX
+                : min(columns.lowerBound, box.minX) ..< max(columns.upperBound, box.maxX)
+            rows = near.count == start ? box.minY ..< box.maxY : min(rows.lowerBound, box.minY) ..< max(rows.upperBound, box.maxY)
             near.append(box)
         }
-        if near.count > start { queued.append((a, b, start ..< near.count)) }
+        if near.count > start { queued.append((a, b, start ..< near.count, columns, rows)) }
     }
 
     /// Writes `pixel` over a line `width` pixels thick (at most the queuing width) along
     /// each queued segment, in the order queued.
     func writeQueued(width: Double, pixel: UInt32) {
-        for segment in queued { line(from: segment.a, to: segment.b, width: width, pixel: pixel, within: near[segment.boxes]) }
+        for segment in queued {
+            line(from: segment.a, to: segment.b, width: width, pixel: pixel, within: near[segment.boxes],
+                 columns: segment.columns, rows: segment.rows)
+        }
     }
 
     /// Writes `pixel` over a line `width` pixels thick from `a` to `b` where it lies in
     /// `boxes`: one-pixel runs across it (columns for a flat segment, rows for a steep
     /// one), each `width` long and centered on the line, at every pixel along it, so runs
-    /// of one line never overlap. A segment from a point to itself is a square.
-    private func line(from a: Point, to b: Point, width: Double, pixel: UInt32, within boxes: ArraySlice<PixelRect>) {
+    /// of one line never overlap. A segment from a point to itself is a square. Runs outside
+    /// the boxes' `columns` (`rows`) write nothing: a long segment is walked only there.
+    private func line(from a: Point, to b: Point, width: Double, pixel: UInt32, within boxes: ArraySlice<PixelRect>,
+                      columns: Range<Int>, rows: Range<Int>) {
         let half = max(width, 1) / 2
         let dx = b.x - a.x, dy = b.y - a.y
-        // Runs outside the boxes' columns (rows) write nothing: a long segment is walked only there.
-        var spanX = 0 ..< 0, spanY = 0 ..< 0
-        if let first = boxes.first {
-            spanX = boxes.reduce(first.minX) { min($0, $1.minX) } ..< boxes.reduce(first.maxX) { max($0, $1.maxX) }
-            spanY = boxes.reduce(first.minY) { min($0, $1.minY) } ..< boxes.reduce(first.maxY) { max($0, $1.maxY) }
-        }
         if abs(dx) >= abs(dy) {
             let x0 = roundedInteger(min(a.x, b.x) - half), x1 = roundedInteger(max(a.x, b.x) + half)
-            for x in (x0 ..< max(x1, x0 + 1)).clamped(to: spanX) {
+            for x in (x0 ..< max(x1, x0 + 1)).clamped(to: columns) {
                 let cx = Double(x) + 0.5
                 let t = dx == 0 ? 0 : min(max((cx - a.x) / dx, 0), 1)
                 let cy = a.y + dy * t
@@ -71,7 +74,7 @@ struct PathLineWriter {
             }
         } else {
             let y0 = roundedInteger(min(a.y, b.y) - half), y1 = roundedInteger(max(a.y, b.y) + half)
-            for y in (y0 ..< max(y1, y0 + 1)).clamped(to: spanY) {
+            for y in (y0 ..< max(y1, y0 + 1)).clamped(to: rows) {
                 let cy = Double(y) + 0.5
                 let t = min(max((cy - a.y) / dy, 0), 1)
                 let cx = a.x + dx * t

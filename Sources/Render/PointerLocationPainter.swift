@@ -76,11 +76,13 @@ public final class PointerLocationPainter {
         let newItems = hud == nil ? [] : inspector
         let newBar = hud?.barText
         let cleared = hud.map { $0.clearCount != clearCount } ?? false
-        let newBarWidth = newBar.flatMap { renderer.glyphs()?.measure($0, pixelSize: fontPixels(renderer))?.width }
+        let newBarWidth = newBar == barText ? barTextWidth
+            : newBar.flatMap { renderer.glyphs()?.measure($0, pixelSize: fontPixels(renderer))?.width }
         if newBar != barText {
             // Text for text, only where either is drawn: the rest of the bar stays as it was.
             if barText != nil, newBar != nil, let old = barTextWidth, let new = newBarWidth {
-                damage.append(barTextRect(width: max(old, new), renderer))
+                damage.append(renderer.textBox(width: max(old, new), leftAlignedIn: barRect(renderer),
+                                               padding: DiagnosticsStyle.textPadding))
             } else {
                 damage.append(barRect(renderer))
             }
@@ -326,13 +328,6 @@ public final class PointerLocationPainter {
                   scale: renderer.scale)
     }
 
-    /// The part of the bar where text `width` pixels wide is drawn (`Renderer.paintText`'s box).
-    private func barTextRect(width: Int, _ renderer: Renderer) -> PixelRect {
-        let bar = barRect(renderer)
-        let left = bar.minX + Int((DiagnosticsStyle.textPadding * Double(renderer.scale)).rounded())
-        return PixelRect(x: left, y: bar.minY, width: min(width, max(bar.maxX - left, 0)), height: bar.height)
-    }
-
     /// Where crosshairs show: the window below the bar, so they never cross it.
     private func crosshairArea(_ renderer: Renderer) -> Rect {
         let size = renderer.window.size
@@ -502,8 +497,14 @@ extension Renderer {
                    visible: PixelRect, color: PremultipliedColor, on surface: PixmanSurface) {
         let pixelSize = scale.pixels(fontSize)
         guard let glyphs = glyphs(), let size = glyphs.measure(text, pixelSize: pixelSize) else { return }
+        glyphs.draw(text, pixelSize: pixelSize, centeredIn: textBox(width: size.width, leftAlignedIn: rect, padding: padding),
+                    visible: visible.intersection(rect), color: color, on: surface)
+    }
+
+    /// Where `paintText` draws text `width` pixels wide in `rect`: `padding` points from its
+    /// left edge, cut at its right edge.
+    func textBox(width: Int, leftAlignedIn rect: PixelRect, padding: Double) -> PixelRect {
         let left = rect.minX + Int((padding * Double(scale)).rounded())
-        let box = PixelRect(x: left, y: rect.minY, width: min(size.width, max(rect.maxX - left, 0)), height: rect.height)
-        glyphs.draw(text, pixelSize: pixelSize, centeredIn: box, visible: visible.intersection(rect), color: color, on: surface)
+        return PixelRect(x: left, y: rect.minY, width: min(width, max(rect.maxX - left, 0)), height: rect.height)
     }
 }
