@@ -42,8 +42,12 @@ let package = Package(
         // Pure interaction model: geometry, nodes, touches, controls. Standard library only.
         // libm is named explicitly: `rounded()` and `squareRoot()` call into it, and an
         // executable that links nothing else (Foundation, Testing) fails to link without it.
+        // The one geometry vocabulary: points (Point, Size, Rect, EdgeInsets) and buffer pixels
+        // (PixelSize, PixelRect), shared by NodeCore, Render and WaylandClient. Standard library only.
+        .target(name: "Geometry", swiftSettings: releaseHotPath),
         .target(
             name: "NodeCore",
+            dependencies: ["Geometry"],
             swiftSettings: releaseHotPath,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
@@ -69,8 +73,6 @@ let package = Package(
         .target(name: "TouchDiagnostics", dependencies: ["NodeCore", "JSONOutput"]),
         .testTarget(name: "TouchDiagnosticsTests", dependencies: ["TouchDiagnostics", "NodeCore"]),
 
-        // Integer buffer-pixel rects and sizes shared by Render and WaylandClient. Standard library only.
-        .target(name: "PixelGeometry"),
 
         // C system libraries: a `[system]` modulemap over a one-line shim header each.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -91,7 +93,7 @@ let package = Package(
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
-            dependencies: ["NodeCore", "PixelGeometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
+            dependencies: ["NodeCore", "Geometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
                            "CPNGWriter", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", systemPackage],
             swiftSettings: releaseHotPath
         ),
@@ -193,7 +195,7 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["PixelGeometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", systemPackage],
+            dependencies: ["Geometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", systemPackage],
             swiftSettings: releaseHotPath,
             plugins: ["WaylandScannerPlugin"]
         ),

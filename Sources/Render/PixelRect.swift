@@ -1,5 +1,5 @@
 public import NodeCore
-@_exported import PixelGeometry
+@_exported public import Geometry
 
 extension PixelRect {
     /// The pixels that painting `rect` (points) at buffer `scale` covers.

@@ -30,7 +30,7 @@ final class SeatInput {
         for event in batch.events {
             time = clock.milliseconds(event.time)
             let id = Int(event.id)
-            let location = Point(x: event.location.x, y: event.location.y)
+            let location = event.location
             switch event.phase {
             case .began:
                 markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
@@ -56,7 +56,7 @@ final class SeatInput {
     func handle(_ batch: PointerBatch) {
         for event in batch.events {
             let time = clock.milliseconds(event.time)
-            let location = Point(x: event.location.x, y: event.location.y)
+            let location = event.location
             switch event.action {
             case .enter, .motion:
                 feed(.pointerMotion(location: location), at: time)

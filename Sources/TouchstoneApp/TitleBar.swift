@@ -72,7 +72,7 @@ final class TitleBar {
     func handle(_ batch: TouchBatch) {
         for event in batch.events {
             let id = Int(event.id), time = max(Double(event.time), window.clock.now)
-            let location = Point(x: event.location.x, y: event.location.y)
+            let location = event.location
             switch event.phase {
             case .began:
                 dispatcher.handle(.touchDown(id: id, location: location), at: time)
@@ -109,7 +109,7 @@ final class TitleBar {
     func handle(_ batch: PointerBatch) {
         for event in batch.events {
             let time = max(Double(event.time), window.clock.now)
-            let location = Point(x: event.location.x, y: event.location.y)
+            let location = event.location
             switch event.action {
             case .enter, .motion:
                 dispatcher.handle(.pointerMotion(location: location), at: time)

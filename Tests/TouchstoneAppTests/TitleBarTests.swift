@@ -13,12 +13,12 @@ private final class HostSpy: TitleBarHost {
 }
 
 private func touches(_ events: [(Int32, TouchEvent.Phase, Double, Double, UInt32)]) -> TouchBatch {
-    TouchBatch(events: events.map { TouchEvent(id: $0.0, phase: $0.1, location: SurfacePoint(x: $0.2, y: $0.3), time: $0.4) },
+    TouchBatch(events: events.map { TouchEvent(id: $0.0, phase: $0.1, location: Point(x: $0.2, y: $0.3), time: $0.4) },
                surfaceID: 1)
 }
 
 private func pointer(_ action: PointerAction, _ x: Double, _ y: Double, _ time: UInt32) -> PointerBatch {
-    PointerBatch(events: [PointerEvent(action: action, location: SurfacePoint(x: x, y: y), time: time)], surfaceID: 1)
+    PointerBatch(events: [PointerEvent(action: action, location: Point(x: x, y: y), time: time)], surfaceID: 1)
 }
 
 @Suite struct TitleBarTests {

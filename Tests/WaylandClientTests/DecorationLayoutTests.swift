@@ -12,18 +12,18 @@ import WaylandClient
 
     /// Border surface coordinates: the window geometry starts at (8, 8) and ends at (408, 340).
     @Test func pressesOnTheBorderResizeFromTheEdgeOrCornerUnderThem() {
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 200, y: 2)) == .top)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 200, y: 345)) == .bottom)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 3, y: 150)) == .left)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 410, y: 150)) == .right)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 2, y: 2)) == .topLeft)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 412, y: 346)) == .bottomRight)
+        #expect(layout.edge(atBorderPoint: Point(x: 200, y: 2)) == .top)
+        #expect(layout.edge(atBorderPoint: Point(x: 200, y: 345)) == .bottom)
+        #expect(layout.edge(atBorderPoint: Point(x: 3, y: 150)) == .left)
+        #expect(layout.edge(atBorderPoint: Point(x: 410, y: 150)) == .right)
+        #expect(layout.edge(atBorderPoint: Point(x: 2, y: 2)) == .topLeft)
+        #expect(layout.edge(atBorderPoint: Point(x: 412, y: 346)) == .bottomRight)
         // Within 16 pt of a corner along a side, the corner.
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 3, y: 20)) == .topLeft)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 400, y: 3)) == .topRight)
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 20, y: 345)) == .bottomLeft)
+        #expect(layout.edge(atBorderPoint: Point(x: 3, y: 20)) == .topLeft)
+        #expect(layout.edge(atBorderPoint: Point(x: 400, y: 3)) == .topRight)
+        #expect(layout.edge(atBorderPoint: Point(x: 20, y: 345)) == .bottomLeft)
         // Inside the window geometry (covered by the title bar and content): none.
-        #expect(layout.edge(atBorderPoint: SurfacePoint(x: 200, y: 150)) == nil)
+        #expect(layout.edge(atBorderPoint: Point(x: 200, y: 150)) == nil)
     }
 
     @Test func eachEdgeHasItsOwnCursorAndTheRestTheArrow() {
@@ -39,7 +39,7 @@ import WaylandClient
     @Test func atOrAboveTheMinimumTheContentIsShownAsConfigured() {
         let fit = ContentFit(available: LogicalSize(width: 500, height: 240), minimum: minimum)
         #expect(fit.logicalSize == LogicalSize(width: 500, height: 240) && !fit.isScaledDown)
-        #expect(fit.contentPoint(SurfacePoint(x: 10, y: 20)) == SurfacePoint(x: 10, y: 20))
+        #expect(fit.contentPoint(Point(x: 10, y: 20)) == Point(x: 10, y: 20))
     }
 
     /// The case: a floating window resized to 196 × 123 with a 320 × 240 scene.
@@ -48,7 +48,7 @@ import WaylandClient
         #expect(fit.logicalSize == minimum)
         // min(196 / 320, 123 / 240) = 0.5125: 164 × 123, all of it on screen.
         #expect(fit.displayedSize == LogicalSize(width: 164, height: 123))
-        let corner = fit.contentPoint(SurfacePoint(x: 164, y: 123))
+        let corner = fit.contentPoint(Point(x: 164, y: 123))
         #expect(abs(corner.x - 320) < 1e-9 && abs(corner.y - 240) < 1e-9)
     }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import WaylandClient
 
-private func p(_ x: Double, _ y: Double) -> SurfacePoint { SurfacePoint(x: x, y: y) }
+private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
 @Suite struct TouchBatcherTests {
     @Test func eventsWaitForFrameAndArriveTogetherInOrder() throws {

@@ -34,7 +34,7 @@ import WestonHarness
             [.axisStop(.horizontal, source: .finger)],
         ])
         #expect(scrolls.allSatisfy { $0.surfaceID == window.surfaceID })
-        #expect(scrolls.allSatisfy { $0.events[0].location == SurfacePoint(x: 40, y: 30) }, "surface points")
+        #expect(scrolls.allSatisfy { $0.events[0].location == Point(x: 40, y: 30) }, "surface points")
         // Compositor timestamps: weston stamps input with CLOCK_MONOTONIC milliseconds.
         #expect(scrolls.first?.events[0].time == UInt32(truncatingIfNeeded: wheel / 1_000_000))
         #expect(scrolls.last?.events[0].time == UInt32(truncatingIfNeeded: stop / 1_000_000))

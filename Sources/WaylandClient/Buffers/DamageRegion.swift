@@ -1,4 +1,4 @@
-@_exported import PixelGeometry
+@_exported public import Geometry
 
 /// Damage as a short list of rectangles: beyond `limit` rects, the two whose bounding box
 /// adds the fewest pixels are merged, so damage that is many thin bands across the window

@@ -1,16 +1,3 @@
-/// A location in surface-local logical points (not buffer pixels).
-public struct SurfacePoint: Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public var description: String { "(\(x), \(y))" }
-}
-
 /// One touch point change, as a value.
 public struct TouchEvent: Hashable, Sendable {
     /// Where a touch is in its life (nested: NodeCore has its own `TouchPhase`).
@@ -21,7 +8,7 @@ public struct TouchEvent: Hashable, Sendable {
     /// `wl_touch` id: unique among active touches, reused afterwards.
     public var id: Int32
     public var phase: Phase
-    public var location: SurfacePoint
+    public var location: Point
     /// Compositor timestamp in milliseconds (0 for synthesized cancels).
     public var time: UInt32
     /// Contact ellipse axes in points, when the compositor reports a shape.
@@ -34,7 +21,7 @@ public struct TouchEvent: Hashable, Sendable {
     private var shapeMajor: Double?
     private var shapeMinor: Double?
 
-    public init(id: Int32, phase: Phase, location: SurfacePoint, time: UInt32) {
+    public init(id: Int32, phase: Phase, location: Point, time: UInt32) {
         self.id = id
         self.phase = phase
         self.location = location
@@ -85,10 +72,10 @@ public struct PointerEvent: Hashable, Sendable {
     }
 
     public var action: PointerAction
-    public var location: SurfacePoint
+    public var location: Point
     public var time: UInt32
 
-    public init(action: PointerAction, location: SurfacePoint, time: UInt32) {
+    public init(action: PointerAction, location: Point, time: UInt32) {
         self.action = action
         self.location = location
         self.time = time

@@ -8,7 +8,7 @@ public struct PointerBatcher: Sendable {
     private var pending: [PointerEvent] = []
     private var surfaceID: UInt32 = 0
     /// Last known pointer position on the focused surface.
-    public private(set) var location = SurfacePoint(x: 0, y: 0)
+    public private(set) var location = Point(x: 0, y: 0)
     /// Whether the pointer is over one of our surfaces.
     public private(set) var isInside = false
     /// The current frame's `axis_source` and wheel 120ths per axis.
@@ -20,7 +20,7 @@ public struct PointerBatcher: Sendable {
         self.sendsFrames = sendsFrames
     }
 
-    public mutating func enter(surfaceID: UInt32, location: SurfacePoint, time: UInt32 = 0) -> PointerBatch? {
+    public mutating func enter(surfaceID: UInt32, location: Point, time: UInt32 = 0) -> PointerBatch? {
         self.surfaceID = surfaceID
         self.location = location
         isInside = true
@@ -33,7 +33,7 @@ public struct PointerBatcher: Sendable {
         return add(PointerEvent(action: .leave, location: location, time: time))
     }
 
-    public mutating func motion(location: SurfacePoint, time: UInt32) -> PointerBatch? {
+    public mutating func motion(location: Point, time: UInt32) -> PointerBatch? {
         guard isInside else { return nil }
         self.location = location
         return add(PointerEvent(action: .motion, location: location, time: time))

@@ -99,11 +99,11 @@ public final class Seat {
         switch event {
         case let .down(serial, time, surface, id, x, y):
             touchDownSerial = serial
-            touchBatcher.down(id: id, surfaceID: surface?.objectID ?? 0, location: SurfacePoint(x: x, y: y), time: time)
+            touchBatcher.down(id: id, surfaceID: surface?.objectID ?? 0, location: Point(x: x, y: y), time: time)
         case let .up(_, time, id):
             batch = touchBatcher.up(id: id, time: time)
         case let .motion(time, id, x, y):
-            touchBatcher.motion(id: id, location: SurfacePoint(x: x, y: y), time: time)
+            touchBatcher.motion(id: id, location: Point(x: x, y: y), time: time)
         case .frame:
             batch = touchBatcher.frame()
         case .cancel:
@@ -125,12 +125,12 @@ public final class Seat {
         case let .enter(serial, surface, x, y):
             pointerEnterSerial = serial
             onPointerEnter?(surface?.objectID ?? 0)
-            batch = pointerBatcher.enter(surfaceID: surface?.objectID ?? 0, location: SurfacePoint(x: x, y: y))
+            batch = pointerBatcher.enter(surfaceID: surface?.objectID ?? 0, location: Point(x: x, y: y))
         case .leave:
             pointerEnterSerial = nil
             batch = pointerBatcher.leave()
         case let .motion(time, x, y):
-            batch = pointerBatcher.motion(location: SurfacePoint(x: x, y: y), time: time)
+            batch = pointerBatcher.motion(location: Point(x: x, y: y), time: time)
         case let .button(serial, time, button, state):
             if state == .pressed { buttonSerial = serial }
             batch = pointerBatcher.button(code: button, pressed: state == .pressed, time: time)

@@ -7,7 +7,7 @@
 public struct TouchBatcher: Sendable {
     private struct Active: Sendable {
         var id: Int32
-        var location: SurfacePoint
+        var location: Point
         var shapeMajor: Double?
         var shapeMinor: Double?
         var orientation: Double?
@@ -23,14 +23,14 @@ public struct TouchBatcher: Sendable {
     /// Ids of touches currently down, in the order they began.
     public var activeIDs: [Int32] { active.map(\.id) }
 
-    public mutating func down(id: Int32, surfaceID: UInt32, location: SurfacePoint, time: UInt32) {
+    public mutating func down(id: Int32, surfaceID: UInt32, location: Point, time: UInt32) {
         guard !active.contains(where: { $0.id == id }) else { return }
         if active.isEmpty { self.surfaceID = surfaceID }
         active.append(Active(id: id, location: location))
         pending.append(TouchEvent(id: id, phase: .began, location: location, time: time))
     }
 
-    public mutating func motion(id: Int32, location: SurfacePoint, time: UInt32) {
+    public mutating func motion(id: Int32, location: Point, time: UInt32) {
         guard let index = active.firstIndex(where: { $0.id == id }) else { return }
         active[index].location = location
         pending.append(event(for: active[index], phase: .moved, time: time))

@@ -38,15 +38,15 @@ public struct ContentFit: Hashable, Sendable {
     public var isScaledDown: Bool { displayedSize != logicalSize }
 
     /// A shown point in the content's coordinates.
-    public func contentPoint(_ point: SurfacePoint) -> SurfacePoint {
+    public func contentPoint(_ point: Point) -> Point {
         guard isScaledDown else { return point }
-        return SurfacePoint(x: point.x * Double(logicalSize.width) / Double(displayedSize.width),
+        return Point(x: point.x * Double(logicalSize.width) / Double(displayedSize.width),
                             y: point.y * Double(logicalSize.height) / Double(displayedSize.height))
     }
 
     /// Maps the shown `location` of each event to the content's (nothing to do, and no
     /// copy made, unless the content is scaled down).
-    func mapToContent<Event>(_ events: inout [Event], _ location: WritableKeyPath<Event, SurfacePoint>) {
+    func mapToContent<Event>(_ events: inout [Event], _ location: WritableKeyPath<Event, Point>) {
         guard isScaledDown else { return }
         for index in events.indices { events[index][keyPath: location] = contentPoint(events[index][keyPath: location]) }
     }

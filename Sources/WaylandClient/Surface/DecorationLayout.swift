@@ -55,7 +55,7 @@ public struct DecorationLayout: Hashable, Sendable {
 
     /// The edge a press at `point` (the border surface's coordinates) resizes, or nil inside
     /// the window geometry (which the title bar and content cover).
-    package func edge(atBorderPoint point: SurfacePoint) -> XdgToplevel.ResizeEdge? {
+    package func edge(atBorderPoint point: Point) -> XdgToplevel.ResizeEdge? {
         let geometry = windowGeometry
         let x = point.x - Double(borderWidth), y = point.y - Double(borderWidth)
         let width = Double(geometry.width), height = Double(geometry.height), corner = Double(Self.cornerLength)
