@@ -19,18 +19,30 @@ extension Node {
         return extent
     }
 
-    /// Clears the cached extent of this node and its ancestors, and their paint grids. A cached
-    /// extent implies cached extents below it, so the walk stops at the first ancestor already cleared.
+    /// Clears the cached extent of this node and its ancestors, and their paint grids. A cleared
+    /// extent implies cleared extents above it and no paint grid on its parent, so the walk
+    /// stops at the first node already cleared, after dropping that node's grid: the walk
+    /// came up from one of its subnodes, whose extent the grid holds. (A node whose bounds
+    /// origin moved keeps its grid with a cleared extent: `boundsOriginDidChange`.)
     final func invalidateSubtreeExtent() {
         // Walks without reference counting (see `originInWindow`).
         var next: Unmanaged<Node>? = Unmanaged.passUnretained(self)
         while let link = next {
             next = link._withUnsafeGuaranteedRef { node in
+                node.widePaintIndex = nil
                 guard node.cachedSubtreeExtent != nil else { return nil }
                 node.cachedSubtreeExtent = nil
-                node.widePaintIndex = nil
                 return node.supernodeLink.unretained
             }
         }
+    }
+
+    /// A moved bounds origin (a scroll) moves this node's own rects and the whole subtree as
+    /// its parent sees it, but not its subnodes' extents in its own coordinates: its extent
+    /// and everything above are cleared, its paint grid is kept, so scrolling costs the
+    /// same whatever the number of subnodes (behaviour.md §9.6).
+    final func boundsOriginDidChange() {
+        cachedSubtreeExtent = nil
+        supernode?.invalidateSubtreeExtent()
     }
 }

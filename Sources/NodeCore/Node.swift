@@ -107,7 +107,7 @@ open class Node: Responder {
     /// (SPEC §1, §9). Hit testing, conversion, tappable areas and painting all add it
     /// when they step from a node into its subnodes.
     @exclusivity(unchecked) public internal(set) final var boundsOrigin: Point = .zero {
-        didSet { invalidateSubtreeExtent() }
+        didSet { boundsOriginDidChange() }
     }
     /// True for `ScrollNode`s: the touch path is searched for them on every down, and a
     /// flag is cheaper than a dynamic cast on each ancestor.
@@ -131,7 +131,8 @@ open class Node: Responder {
     /// Hit tests that walked every subnode since `wideChildIndex` was last built.
     @exclusivity(unchecked) final var wideWalks = 0
     /// The grid over the subnodes' subtree extents used by painting (Node+PaintCandidates.swift);
-    /// nil until needed and whenever `cachedSubtreeExtent` is cleared.
+    /// nil until needed and whenever a subnode's extent changes. A scroll (a new bounds origin)
+    /// keeps it: the subnodes' extents in this node's coordinates did not change.
     @exclusivity(unchecked) final var widePaintIndex: WideChildIndex?
     /// Damaged repaints that walked every subnode since `widePaintIndex` was last built.
     @exclusivity(unchecked) final var widePaintWalks = 0

@@ -78,6 +78,43 @@ import Testing
         }
         #expect(usedTheGrid)
     }
+
+    /// Scrolling moves a scroll node's bounds origin, not its subnodes' extents in its own
+    /// coordinates: the grid over them survives the scroll (a scroll frame costs the same with
+    /// 100 or 100,000 rows), and a change to a subnode after a scroll still drops it.
+    @Test(arguments: 0..<6)
+    func scrollingKeepsTheContentGridWhichStaysExactAndAChangedSubnodeStillDropsIt(seed: Int) {
+        var scene = Scene(rng: SplitMix64(seed: UInt64(500 + seed)))
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        let scroll = ScrollNode(name: "scroll", frame: Rect(x: 0, y: 0, width: 800, height: 800))
+        root.addSubnode(scroll)
+        for _ in 0..<Int.random(in: 200...1200, using: &scene.rng) { scroll.addSubnode(scene.makeChild()) }
+        func check(_ rect: Rect, _ context: String) {
+            var offered: [String] = []
+            scroll.forEachSubnode(mayMeet: rect) { offered.append($0.name) }
+            let missing = meeting(scroll, rect).filter { !offered.contains($0) }
+            #expect(missing.isEmpty, "seed \(seed) \(context): \(missing) not offered")
+        }
+        for round in 0..<8 {
+            for _ in 0..<WideChildIndex.paintsBeforeBuilding + 1 {
+                check(Rect(origin: scroll.contentOffset, size: scroll.frame.size), "round \(round) before the scroll")
+            }
+            #expect(scroll.widePaintIndex != nil)
+            scroll.contentOffset = Point(x: scene.number(-200...1600), y: scene.number(-200...1600))
+            _ = root.subtreeExtent
+            #expect(scroll.widePaintIndex != nil, "seed \(seed) round \(round): a scroll dropped the grid")
+            check(Rect(origin: scroll.contentOffset, size: scroll.frame.size), "round \(round) after the scroll")
+            let child = scroll.subnodes[Int.random(in: 0..<scroll.subnodes.count, using: &scene.rng)]
+            // A subnode moved, or a node inside one whose extent reaches out of it (a clipping
+            // subnode's extent does not depend on what it holds, so its grid entry stays right).
+            let direct = round.isMultiple(of: 2) || child.subnodes.isEmpty
+            if direct { child.frame = scene.frame() } else { child.subnodes[0].frame = scene.frame() }
+            if direct || !child.clipsToBounds {
+                #expect(scroll.widePaintIndex == nil, "seed \(seed) round \(round): a changed subnode kept the grid")
+            }
+            check(Rect(origin: scroll.contentOffset, size: scroll.frame.size), "round \(round) after a change")
+        }
+    }
 }
 
 /// The overlay collects the tappable areas a damaged rect meets through the same grid; it
