@@ -141,7 +141,7 @@ let package = Package(
                                            "-L" + packageDirectory + "/tools/linker"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
-        // An app built on the public app layer alone (README "Using the library"); CI builds
+        // An app built on the public app layer alone (docs/library.md); CI builds
         // it and ExamplesEndToEndTests taps it under headless weston.
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),

@@ -2,7 +2,7 @@ import BenchmarkSupport
 import NodeCore
 import Render
 
-/// Short button labels in the scripts the README lists, as device testers write them.
+/// Short button labels in the scripts docs/scenes.md lists, as device testers write them.
 let mixedLabels = ["播放", "نص", "नमस्ते", "שלום", "再生する", "재생", "Привет", "Αναπαραγωγή", "office", "السعر"]
 
 /// The label of button `i` in the mixed-script scene: distinct, like the Latin scene's.

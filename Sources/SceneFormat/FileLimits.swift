@@ -1,6 +1,6 @@
 /// The bounds every number in a scene, input script or event log must keep, checked when
 /// the file is read (status 2 with `FILE:LINE: key`), so nothing later overflows, loses
-/// precision or asks for more memory than a canvas may take. The README lists them.
+/// precision or asks for more memory than a canvas may take. docs/cli.md lists them.
 public enum FileLimits {
     /// The longest window side, in points: one canvas side at scale 1.
     public static let maximumSceneSide = 16_384.0

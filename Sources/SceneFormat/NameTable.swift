@@ -1,6 +1,6 @@
 /// The stream reading's node names: each name with its line and hash in file order, checked
 /// for a repeat once all are in (`firstRepeat`). Looking each name up in a table as it came
-/// missed the cache once a large scene's table outgrew it (README Performance); hashes read
+/// missed the cache once a large scene's table outgrew it (docs/performance.md); hashes read
 /// in order and compared in cache-sized groups do not, and names are compared only when
 /// two hashes are equal.
 struct NameTable: NodeNames {

@@ -4,7 +4,7 @@ import NodeCore
 import Render
 import Testing
 
-/// The README's rendering example, kept compiling and true.
+/// The rendering example of docs/library.md, kept compiling and true.
 @Suite struct ReadmeRenderingExampleTests {
     @Test func highlightDamagesOnlyTheButtonAndThePNGIsWritten() throws {
         let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 200))

@@ -22,7 +22,7 @@ import Testing
         try line(text, shaper).flatMap { $0.glyphs.map { Int($0.cluster) } }
     }
 
-    /// Sample text of every script the README lists.
+    /// Sample text of every script docs/scenes.md lists.
     static let scripts: [(String, String)] = [
         ("Latin", "Touch the play button, naïve café"),
         ("Greek", "Καλημέρα κόσμε"),

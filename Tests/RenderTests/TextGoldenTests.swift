@@ -3,7 +3,7 @@ import NodeCore
 import Testing
 @testable import Render
 
-/// Shaped text in every script the README lists, rendered at scale 2 and compared with
+/// Shaped text in every script docs/scenes.md lists, rendered at scale 2 and compared with
 /// the reference PNGs in `TextGolden/` (written with `TOUCHSTONE_UPDATE_GOLDEN=1`, like
 /// `Golden/`), in `pinnedFonts`.
 @Suite struct TextGoldenTests {

@@ -1,7 +1,7 @@
 import Testing
 import NodeCore
 
-/// The README's library example, kept compiling and true.
+/// The library example of docs/library.md ("The tree without a compositor"), kept compiling and true.
 @Suite struct ReadmeExampleTests {
     @Test func slopBandTapTriggersThePrimaryAction() {
         let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 200))
@@ -23,7 +23,7 @@ import NodeCore
     }
 }
 
-/// The README's scrolling snippet, kept compiling and true.
+/// The scrolling snippet of docs/library.md, kept compiling and true.
 @Suite struct ReadmeScrollingExampleTests {
     @Test func scrollNodeSnippetScrollsAndReportsToItsObserver() {
         let list = ScrollNode(name: "list", frame: Rect(x: 0, y: 0, width: 320, height: 480))

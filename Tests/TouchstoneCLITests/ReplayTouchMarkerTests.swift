@@ -88,7 +88,7 @@ import Testing
 
     // MARK: TouchMarkers
 
-    /// The README's touch-visualization recipe: moving a finger repaints only the old
+    /// The touch-visualization recipe of docs/library.md: moving a finger repaints only the old
     /// and new markers' areas and gives what a full repaint with markers gives.
     @Test func readmeRecipeMatchesAFullRepaint() throws {
         let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 200))

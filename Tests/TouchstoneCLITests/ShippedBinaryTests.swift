@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What the shipped `touchstone` binary is made of (README "Modules").
+/// What the shipped `touchstone` binary is made of (docs/architecture.md).
 @Suite struct ShippedBinaryTests {
     /// Every Swift symbol carries its module's name, so a linked module's name is in the
     /// binary's symbol table; the driver `demo --headless` uses is, test support is not.
@@ -13,7 +13,7 @@ import Testing
 
     /// The command uses FoundationEssentials (through swift-argument-parser) but nothing of
     /// Foundation itself, whose static copy (CoreFoundation, ICU) cost start-up a third of
-    /// its relocations and protocol conformances (README "Performance").
+    /// its relocations and protocol conformances (docs/performance.md).
     @Test func theBinaryUsesNothingOfFoundationItself() throws {
         let binary = try Data(contentsOf: CLIRun.executable, options: .alwaysMapped)
         #expect(binary.firstRange(of: Data("$s10Foundation".utf8)) == nil)
