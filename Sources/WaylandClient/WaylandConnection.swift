@@ -117,7 +117,10 @@ public final class WaylandConnection {
             seat.cursor = PointerCursor(compositor: compositor, shm: shm)
             seat.onPointerEnter = { [unowned(unsafe) self, unowned(unsafe) seat] surface in
                 let window = window(forSurface: surface)
-                seat.showCursor(window?.cursorName ?? PointerCursor.defaultName, scale: window?.cursorScale ?? 1)
+                // Over the resize border the enter's own event picks the edge's cursor: one request, not two.
+                let name = if let window { window.cursorName(entering: surface) } else { PointerCursor.defaultName }
+                guard let name else { return }
+                seat.showCursor(name, scale: window?.cursorScale ?? 1)
             }
             seats[global.name] = seat
             boundVersions[WlSeat.interfaceName] = object.version

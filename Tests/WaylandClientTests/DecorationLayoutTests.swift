@@ -42,24 +42,71 @@ import WaylandClient
         #expect(fit.contentPoint(Point(x: 10, y: 20)) == Point(x: 10, y: 20))
     }
 
-    /// The case: a floating window resized to 196 × 123 with a 320 × 240 scene.
-    @Test func belowTheMinimumTheContentKeepsItsSizeAndIsShownScaledDownUniformly() {
+    /// A floating window resized to 196 × 123 with a 320 × 240 scene: scaled by
+    /// min(196 / 320, 123 / 240) = 0.5125, the surface fills the whole 196 × 123.
+    @Test func belowTheMinimumTheContentIsScaledDownUniformlyAndFillsTheWholeSpace() {
         let fit = ContentFit(available: LogicalSize(width: 196, height: 123), minimum: minimum)
-        #expect(fit.logicalSize == minimum)
-        // min(196 / 320, 123 / 240) = 0.5125: 164 × 123, all of it on screen.
-        #expect(fit.displayedSize == LogicalSize(width: 164, height: 123))
-        let corner = fit.contentPoint(Point(x: 164, y: 123))
-        #expect(abs(corner.x - 320) < 1e-9 && abs(corner.y - 240) < 1e-9)
+        #expect(fit.displayedSize == LogicalSize(width: 196, height: 123))
+        // Height is the tighter side: laid out at 240, width 196 × 240 / 123 = 382.4 → 382.
+        #expect(fit.logicalSize == LogicalSize(width: 382, height: 240))
+        let corner = fit.contentPoint(Point(x: 196, y: 123))
+        #expect(abs(corner.x - 382) < 1e-9 && abs(corner.y - 240) < 1e-9)
     }
 
-    @Test func oneSideShortLaysTheOtherOutAtItsSpace() {
+    /// A phone (360 × 720 points) given a 400 × 300 scene fullscreen: no empty band below.
+    @Test func aPhoneSizedSpaceIsFilledOnBothAxes() {
+        let fit = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))
+        #expect(fit.displayedSize == LogicalSize(width: 360, height: 720))
+        #expect(fit.logicalSize == LogicalSize(width: 400, height: 800))
+        let scaleX = Double(fit.displayedSize.width) / Double(fit.logicalSize.width)
+        let scaleY = Double(fit.displayedSize.height) / Double(fit.logicalSize.height)
+        #expect(abs(scaleX - scaleY) < 1e-9)
+    }
+
+    /// A sway tile of 316 × 693 with a 400 × 300 scene.
+    @Test func aTileNarrowerThanTheSceneIsFilledOnBothAxes() {
+        let fit = ContentFit(available: LogicalSize(width: 316, height: 693), minimum: LogicalSize(width: 400, height: 300))
+        #expect(fit.displayedSize == LogicalSize(width: 316, height: 693))
+        #expect(fit.logicalSize.width == 400 && fit.logicalSize.height == 693 * 400 / 316)
+    }
+
+    @Test func oneSideShortLaysTheOtherOutAtItsSpaceOverTheSameFactor() {
         let fit = ContentFit(available: LogicalSize(width: 160, height: 600), minimum: minimum)
-        #expect(fit.logicalSize == LogicalSize(width: 320, height: 600))
-        #expect(fit.displayedSize == LogicalSize(width: 160, height: 300))
+        #expect(fit.logicalSize == LogicalSize(width: 320, height: 1200))
+        #expect(fit.displayedSize == LogicalSize(width: 160, height: 600))
     }
 
     @Test func withoutAViewportTheWindowStaysAtTheMinimum() {
         let fit = ContentFit(available: LogicalSize(width: 100, height: 100), minimum: minimum, canScale: false)
         #expect(fit.logicalSize == minimum && fit.displayedSize == minimum)
+    }
+}
+
+/// `wl_pointer.set_cursor` is sent once per enter and once per real change, never twice for
+/// the same cursor: over the resize border the enter and each motion ask for the edge's cursor.
+@Suite struct CursorRequestTests {
+    @Test func theSameCursorIsRequestedOncePerEnter() {
+        var requests = CursorRequests()
+        let answers = [requests.needsRequest(name: "right_side", scale: 1, serial: 7),
+                       requests.needsRequest(name: "right_side", scale: 1, serial: 7),
+                       requests.needsRequest(name: "right_side", scale: 1, serial: 7)]
+        #expect(answers == [true, false, false])
+    }
+
+    @Test func aNewShapeScaleOrEnterIsRequestedAgain() {
+        var requests = CursorRequests()
+        let answers = [requests.needsRequest(name: "right_side", scale: 1, serial: 7),
+                       requests.needsRequest(name: "bottom_right_corner", scale: 1, serial: 7),
+                       requests.needsRequest(name: "bottom_right_corner", scale: 2, serial: 7),
+                       requests.needsRequest(name: "bottom_right_corner", scale: 2, serial: 8)]
+        #expect(answers == [true, true, true, true])
+    }
+
+    @Test func afterALeaveTheNextEnterSetsTheCursorEvenWithTheSameSerial() {
+        var requests = CursorRequests()
+        let first = requests.needsRequest(name: "left_ptr", scale: 1, serial: 3)
+        requests.reset()
+        let second = requests.needsRequest(name: "left_ptr", scale: 1, serial: 3)
+        #expect(first && second)
     }
 }

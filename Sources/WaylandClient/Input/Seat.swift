@@ -24,6 +24,8 @@ public final class Seat {
     var cursor: PointerCursor?
     /// The serial of the pointer's latest enter, while it is over one of our surfaces.
     private var pointerEnterSerial: UInt32?
+    /// The cursor set since that enter, so the same one is not set again.
+    private var cursorRequests = CursorRequests()
     /// Serials of the latest touch down and pointer button press: what `xdg_toplevel.move`
     /// and `resize` need to name the press they continue.
     private(set) var touchDownSerial: UInt32?
@@ -84,8 +86,9 @@ public final class Seat {
 
     /// Shows cursor `name` at `scale` while the pointer is over one of our surfaces.
     func showCursor(_ name: String, scale: Int) {
-        guard let pointer, let serial = pointerEnterSerial, let cursor else { return }
-        cursor.show(name, scale: scale, serial: serial, on: pointer)
+        guard let pointer, let serial = pointerEnterSerial, let cursor,
+              cursorRequests.needsRequest(name: name, scale: scale, serial: serial) else { return }
+        if !cursor.show(name, scale: scale, serial: serial, on: pointer) { cursorRequests.reset() }
     }
 
     /// Drops the active touches without telling anyone: the compositor took them over
@@ -128,6 +131,7 @@ public final class Seat {
             batch = pointerBatcher.enter(surfaceID: surface?.objectID ?? 0, location: Point(x: x, y: y))
         case .leave:
             pointerEnterSerial = nil
+            cursorRequests.reset()
             batch = pointerBatcher.leave()
         case let .motion(time, x, y):
             batch = pointerBatcher.motion(location: Point(x: x, y: y), time: time)

@@ -1,7 +1,8 @@
 /// How the content is shown for the space the compositor gives it (behaviour.md §14): at
-/// that size when it is at least the minimum; otherwise laid out at the minimum (per side)
-/// and shown scaled down, uniformly, to fit, so no part of it is cut off out of reach.
-/// Input arrives in shown coordinates and is mapped back to the content's.
+/// that size when it is at least the minimum; otherwise scaled down uniformly, by the factor
+/// that fits the minimum into the space, and laid out at the space divided by that factor, so
+/// the surface covers the whole space (no band outside it) and no part of the content is cut
+/// off out of reach. Input arrives in shown coordinates and is mapped back to the content's.
 public struct ContentFit: Hashable, Sendable {
     /// The size the content is laid out and painted at, in points.
     public let logicalSize: LogicalSize
@@ -17,20 +18,21 @@ public struct ContentFit: Hashable, Sendable {
             displayedSize = available
             return
         }
-        let logical = LogicalSize(width: max(available.width, minimum.width), height: max(available.height, minimum.height))
-        logicalSize = logical
         guard canScale else {
-            displayedSize = logical
+            logicalSize = LogicalSize(width: max(available.width, minimum.width), height: max(available.height, minimum.height))
+            displayedSize = logicalSize
             return
         }
-        // The tighter side fills its space exactly; the other is scaled by the same factor,
-        // in whole numbers (no floating-point rounding below the space).
-        if available.width * logical.height <= available.height * logical.width {
-            displayedSize = LogicalSize(width: available.width,
-                                        height: max(1, logical.height * available.width / logical.width))
+        // The tighter side is laid out at the minimum and fills its space exactly; the other
+        // side is laid out at its space over the same factor (whole points, rounded down, never
+        // below its minimum), so the shown content fills both sides.
+        displayedSize = available
+        if available.width * minimum.height <= available.height * minimum.width {
+            logicalSize = LogicalSize(width: minimum.width,
+                                      height: max(minimum.height, available.height * minimum.width / available.width))
         } else {
-            displayedSize = LogicalSize(width: max(1, logical.width * available.height / logical.height),
-                                        height: available.height)
+            logicalSize = LogicalSize(width: max(minimum.width, available.width * minimum.height / available.height),
+                                      height: minimum.height)
         }
     }
 

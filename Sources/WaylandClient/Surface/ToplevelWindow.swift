@@ -278,8 +278,11 @@ public final class ToplevelWindow {
         surface.destroy()
     }
 
-    /// The cursor shown while the pointer is over the window (an X cursor name).
-    var cursorName: String { PointerCursor.defaultName }
+    /// The cursor to show when the pointer enters `surface` (an X cursor name); nil over the
+    /// resize border, where the edge under the pointer decides (`deliver(_:from:)`).
+    func cursorName(entering surface: UInt32) -> String? {
+        surface == decorations?.borderSurface?.objectID ? nil : PointerCursor.defaultName
+    }
     /// The cursor's buffer scale: the window's scale rounded up, so it is never blurred.
     var cursorScale: Int { Int(scale.factor.rounded(.up)) }
 
