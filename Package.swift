@@ -29,7 +29,6 @@ let package = Package(
         // What an app imports: `import TouchstoneApp` (NodeCore comes with it).
         .library(name: "TouchstoneApp", targets: ["TouchstoneApp"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
-        .library(name: "WestonHarness", targets: ["WestonHarness"]),
         .library(name: "TouchDiagnostics", targets: ["TouchDiagnostics"]),
     ],
     dependencies: [
@@ -93,15 +92,19 @@ let package = Package(
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
-            dependencies: ["NodeCore", "Geometry", "TouchDiagnostics", "CPixman", "CFreeType", "CFontconfig", "CPNG",
+            dependencies: ["NodeCore", "Geometry", "CPixman", "CFreeType", "CFontconfig", "CPNG",
                            "CPNGWriter", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", systemPackage],
             swiftSettings: releaseHotPath
         ),
+        // The device-tester tools' painters (the pointer-location HUD, the touch test) over
+        // Render's canvas: the painting library itself does not depend on the tester models.
+        .target(name: "DiagnosticsPainting", dependencies: ["Render", "TouchDiagnostics", "NodeCore", "CPixman"],
+                swiftSettings: releaseHotPath),
         // Human-readable and JSON formatting of a NodeCore audit report. Standard library only.
         .target(name: "AuditFormat", dependencies: ["NodeCore", "JSONOutput", "FileOutput"]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["Render", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
+            dependencies: ["Render", "DiagnosticsPainting", "TouchDiagnostics", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
             exclude: ["Golden", "TextGolden"]
         ),
         // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.
@@ -121,11 +124,11 @@ let package = Package(
         // The public app layer: a node tree in a Wayland window (input, damage-limited
         // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
         // file descriptors on the one loop, the event log and the input recording.
-        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "TouchDiagnostics", "WaylandClient",
+        .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WaylandClient",
                                                       "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
-        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "JSONOutput", "Render", "AuditFormat", "TouchDiagnostics",
+        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "JSONOutput", "Render", "DiagnosticsPainting", "AuditFormat", "TouchDiagnostics",
                                                 "TouchstoneApp", "WestonControl", "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
@@ -147,7 +150,7 @@ let package = Package(
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
                                                                "SeededRandom"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render",
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
                                                              "TouchDiagnostics", "SeededRandom"],
                     exclude: ["AuditReports"]),
         .testTarget(
@@ -232,7 +235,7 @@ let package = Package(
         .executableTarget(name: "ReplayBenchmarks", dependencies: ["Session", "SceneFormat", "NodeCore", "BenchmarkSupport"],
                           path: "Benchmarks/ReplayBenchmarks"),
         // The pointer-location HUD's cost per motion event, in process and live (issue 14).
-        .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "TouchDiagnostics", "WestonHarness",
+        .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WestonHarness",
                                                               "BenchmarkSupport"],
                           path: "Benchmarks/HUDBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
@@ -244,6 +247,6 @@ let package = Package(
                           path: "tools/Soak"),
         // End-to-end: `touchstone run` under a private headless weston with injected seat input.
         .testTarget(name: "SessionEndToEndTests",
-                    dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore", "Render"]),
+                    dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting"]),
     ]
 )

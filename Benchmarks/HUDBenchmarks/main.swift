@@ -16,6 +16,7 @@ import BenchmarkSupport
 import Foundation
 import NodeCore
 import Render
+import DiagnosticsPainting
 import TouchDiagnostics
 import WestonHarness
 

@@ -2,7 +2,7 @@ extension Canvas {
     /// Runs `body` with the canvas's surface clipped to `damage` (itself clipped to the
     /// canvas), the clip region and its extents, and removes the clip after; does nothing
     /// when the damage is empty. How everything painted over a frame keeps to its damage.
-    func withDamageClip(_ damage: [PixelRect], _ body: (_ surface: PixmanSurface, _ region: PixelRegion,
+    package func withDamageClip(_ damage: [PixelRect], _ body: (_ surface: PixmanSurface, _ region: PixelRegion,
                                                        _ visible: PixelRect) -> Void) {
         let region = damageRegion(damage)
         guard !region.isEmpty else { return }
@@ -14,7 +14,7 @@ extension Canvas {
     /// Limits drawing on `surface` to the part of `region` inside `rect`, in `scratch`: pixman
     /// intersects the clip with every composite, and a frame's damage can be hundreds of
     /// boxes, so a small part drawn with several composites gets a clip of its own.
-    func clip(_ surface: PixmanSurface, to region: PixelRegion, within rect: PixelRect, scratch: PixelRegion) {
+    package func clip(_ surface: PixmanSurface, to region: PixelRegion, within rect: PixelRect, scratch: PixelRegion) {
         scratch.set(region, within: rect)
         surface.setClip(scratch)
     }
@@ -23,7 +23,7 @@ extension Canvas {
     /// from the damage's rects that meet `rect` (not cut from the whole damage's region, which
     /// full-window crosshair bands split into hundreds of boxes); that part's extents, empty
     /// when it is empty (then no clip is set).
-    func clip(_ surface: PixmanSurface, toDamage damage: [PixelRect], within rect: PixelRect,
+    package func clip(_ surface: PixmanSurface, toDamage damage: [PixelRect], within rect: PixelRect,
               scratch: PixelRegion) -> PixelRect {
         scratch.set(damage, clippedTo: rect.intersection(bounds))
         let extents = scratch.extents
@@ -33,7 +33,7 @@ extension Canvas {
 
     /// The union of `damage` within the canvas; the same object as the last call's when the
     /// damage is the same, so the region is built once a frame. Not to be changed.
-    func damageRegion(_ damage: [PixelRect]) -> PixelRegion {
+    package func damageRegion(_ damage: [PixelRect]) -> PixelRegion {
         if let last = lastDamage, last.rects == damage { return last.region }
         let region = PixelRegion(damage, clippedTo: bounds)
         lastDamage = (damage, region)

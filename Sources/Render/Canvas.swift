@@ -39,11 +39,11 @@ public final class Canvas {
     public let stride: Int
     /// The first pixel's address; outside the module only inside `withPixels`, so no
     /// pointer outlives the canvas.
-    let baseAddress: UnsafeMutableRawPointer
+    package let baseAddress: UnsafeMutableRawPointer
     /// Whether the canvas allocated, and frees, its memory.
     public let ownsMemory: Bool
 
-    let surface: PixmanSurface
+    package let surface: PixmanSurface
     /// The damage last turned into a region by `damageRegion(_:)`, and that region: a frame
     /// asks for the same damage's region for each thing it paints over the tree.
     var lastDamage: (rects: [PixelRect], region: PixelRegion)?

@@ -1,12 +1,12 @@
 /// Which 8 × 8-pixel tiles a damage touches: a quick, conservative test of whether a small
 /// rect can meet the damage when its extents span the window.
-struct DamageTiles {
-    static let shift = 3
+package struct DamageTiles {
+    package static let shift = 3
     private let columns: Int
     private let rows: Int
     private var bits: [UInt64]
 
-    init(_ damage: [PixelRect], clippedTo bounds: PixelRect) {
+    package init(_ damage: [PixelRect], clippedTo bounds: PixelRect) {
         columns = max((bounds.maxX + 7) >> Self.shift, 1)
         rows = max((bounds.maxY + 7) >> Self.shift, 1)
         bits = Array(repeating: 0, count: (columns * rows + 63) / 64)
@@ -23,7 +23,7 @@ struct DamageTiles {
     }
 
     /// Whether the pixel rect (edges in pixels, unrounded, max inclusive) touches a damaged tile.
-    func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+    package func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
         let limit = Double(1 << 30)
         guard maxX >= 0, maxY >= 0, minX < limit, minY < limit else { return false }
         let c0 = max(Int(minX) >> Self.shift, 0), c1 = min(Int(min(maxX, limit)) >> Self.shift, columns - 1)

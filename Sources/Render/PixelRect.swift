@@ -33,7 +33,7 @@ extension PixelRect {
 /// ±10⁹ so that absurd coordinates never trap; 0 for NaN. Computed from the truncation
 /// instead of calling libm's `round` (baseline x86-64 has no instruction for this rounding):
 /// painting rounds every edge and color channel, and the call is a cold one on the input path.
-@inline(__always) func roundedInteger(_ v: Double) -> Int {
+@inline(__always) package func roundedInteger(_ v: Double) -> Int {
     if v.isNaN { return 0 }
     let clamped = min(max(v, -1_000_000_000), 1_000_000_000)
     let truncated = Int(clamped)

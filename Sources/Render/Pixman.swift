@@ -3,15 +3,15 @@ internal import CPixman
 import NodeCore
 
 /// A premultiplied 8-bit ARGB color, the pixel format of every buffer here.
-struct PremultipliedColor: Hashable {
-    var alpha: UInt8
-    var red: UInt8
-    var green: UInt8
-    var blue: UInt8
+package struct PremultipliedColor: Hashable {
+    package var alpha: UInt8
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    static let transparent = PremultipliedColor(alpha: 0, red: 0, green: 0, blue: 0)
+    package static let transparent = PremultipliedColor(alpha: 0, red: 0, green: 0, blue: 0)
 
-    init(alpha: UInt8, red: UInt8, green: UInt8, blue: UInt8) {
+    package init(alpha: UInt8, red: UInt8, green: UInt8, blue: UInt8) {
         self.alpha = alpha
         self.red = red
         self.green = green
@@ -19,18 +19,18 @@ struct PremultipliedColor: Hashable {
     }
 
     /// `color` with its alpha multiplied by `opacity`, premultiplied and rounded to 8 bits.
-    init(_ color: Color, opacity: Double = 1) {
+    package init(_ color: Color, opacity: Double = 1) {
         let a = min(max(color.alpha * opacity, 0), 1)
         func channel(_ c: UInt8) -> UInt8 { UInt8(roundedInteger(Double(c) * a)) }
         self.init(alpha: UInt8(roundedInteger(a * 255)), red: channel(color.red),
                   green: channel(color.green), blue: channel(color.blue))
     }
 
-    var isTransparent: Bool { alpha == 0 }
-    var isOpaque: Bool { alpha == 255 }
+    package var isTransparent: Bool { alpha == 0 }
+    package var isOpaque: Bool { alpha == 255 }
 
     /// The pixel as stored in an a8r8g8b8 buffer (a native-endian 32-bit word).
-    var pixel: UInt32 {
+    package var pixel: UInt32 {
         UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
     }
 
@@ -42,16 +42,16 @@ struct PremultipliedColor: Hashable {
 }
 
 /// A pixman region (a set of non-overlapping pixel boxes) at a stable address.
-final class PixelRegion {
+package final class PixelRegion {
     let pointer: UnsafeMutablePointer<pixman_region32_t>
 
     /// The empty region.
-    init() {
+    package init() {
         pointer = .allocate(capacity: 1)
         pixman_region32_init(pointer)
     }
 
-    init(_ rect: PixelRect) {
+    package init(_ rect: PixelRect) {
         pointer = .allocate(capacity: 1)
         if rect.isEmpty {
             pixman_region32_init(pointer)
@@ -61,13 +61,13 @@ final class PixelRegion {
     }
 
     /// The union of `rects` (which may overlap) limited to `bounds`; empty rects are ignored.
-    convenience init(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
+    package convenience init(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
         self.init()
         set(rects, clippedTo: bounds)
     }
 
     /// Makes the region the union of `rects` limited to `bounds`, reusing this object.
-    func set(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
+    package func set(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
         pixman_region32_fini(pointer)
         // The boxes go on the stack: pixman copies them (a single box needs no heap at all).
         withUnsafeTemporaryAllocation(of: pixman_box32_t.self, capacity: max(rects.count, 1)) { boxes in
@@ -90,32 +90,32 @@ final class PixelRegion {
         pointer.deallocate()
     }
 
-    func copy() -> PixelRegion {
+    package func copy() -> PixelRegion {
         let result = PixelRegion()
         pixman_region32_copy(result.pointer, pointer)
         return result
     }
 
-    var isEmpty: Bool { pixman_region32_not_empty(pointer) == 0 }
+    package var isEmpty: Bool { pixman_region32_not_empty(pointer) == 0 }
 
     /// The bounding box; empty for an empty region.
-    var extents: PixelRect {
+    package var extents: PixelRect {
         guard !isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let box = pixman_region32_extents(pointer)!.pointee
         return PixelRect(minX: Int(box.x1), minY: Int(box.y1), maxX: Int(box.x2), maxY: Int(box.y2))
     }
 
-    func union(_ rect: PixelRect) {
+    package func union(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         pixman_region32_union_rect(pointer, pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
     }
 
-    func union(_ other: PixelRegion) {
+    package func union(_ other: PixelRegion) {
         pixman_region32_union(pointer, pointer, other.pointer)
     }
 
     /// Makes the region the part of `other` inside `rect`, reusing this object.
-    func set(_ other: PixelRegion, within rect: PixelRect) {
+    package func set(_ other: PixelRegion, within rect: PixelRect) {
         guard !rect.isEmpty else {
             pixman_region32_clear(pointer)
             return
@@ -124,25 +124,25 @@ final class PixelRegion {
                                        UInt32(rect.height))
     }
 
-    func intersect(_ rect: PixelRect) {
+    package func intersect(_ rect: PixelRect) {
         let other = PixelRegion(rect)
         pixman_region32_intersect(pointer, pointer, other.pointer)
     }
 
-    func intersect(_ other: PixelRegion) {
+    package func intersect(_ other: PixelRegion) {
         pixman_region32_intersect(pointer, pointer, other.pointer)
     }
 
-    func subtract(_ other: PixelRegion) {
+    package func subtract(_ other: PixelRegion) {
         pixman_region32_subtract(pointer, pointer, other.pointer)
     }
 
-    func translate(dx: Int, dy: Int) {
+    package func translate(dx: Int, dy: Int) {
         pixman_region32_translate(pointer, Int32(dx), Int32(dy))
     }
 
     /// The region's boxes (they do not overlap), top to bottom.
-    var boxes: [PixelRect] {
+    package var boxes: [PixelRect] {
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(pointer, &count) else { return [] }
         return (0 ..< Int(count)).map { i in
@@ -151,7 +151,7 @@ final class PixelRegion {
     }
 
     /// Whether any pixel of `rect` is in the region.
-    func intersects(_ rect: PixelRect) -> Bool {
+    package func intersects(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return false }
         var box = pixman_box32_t(x1: Int32(rect.minX), y1: Int32(rect.minY), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
         return pixman_region32_contains_rectangle(pointer, &box) != PIXMAN_REGION_OUT
@@ -166,7 +166,7 @@ extension PixelRect {
 }
 
 /// Compositing operators used here.
-enum CompositeOperator {
+package enum CompositeOperator {
     /// Porter-Duff source over destination.
     case over
     /// Replace the destination.
@@ -181,26 +181,26 @@ enum CompositeOperator {
 }
 
 /// A reference to a pixman a8r8g8b8 image; ownership stays with whoever created it.
-struct PixmanSurface {
-    let image: OpaquePointer
+package struct PixmanSurface {
+    package let image: OpaquePointer
 
     /// Wraps `bits` (ARGB8888 premultiplied, `stride` bytes a row) without copying; nil on failure.
-    static func create(bits: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) -> PixmanSurface? {
+    package static func create(bits: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) -> PixmanSurface? {
         guard let image = pixman_image_create_bits_no_clear(
             PIXMAN_a8r8g8b8, Int32(width), Int32(height),
             bits.assumingMemoryBound(to: UInt32.self), Int32(stride)) else { return nil }
         return PixmanSurface(image: image)
     }
 
-    func release() { pixman_image_unref(image) }
+    package func release() { pixman_image_unref(image) }
 
     /// Limits later drawing to `region` (surface coordinates); nil removes the limit.
-    func setClip(_ region: PixelRegion?) {
+    package func setClip(_ region: PixelRegion?) {
         _ = pixman_image_set_clip_region32(image, region?.pointer)
     }
 
     /// Fills each rect (which must not overlap one another) with `color`.
-    func fill(_ rects: [PixelRect], color: PremultipliedColor, operator op: CompositeOperator = .over) {
+    package func fill(_ rects: [PixelRect], color: PremultipliedColor, operator op: CompositeOperator = .over) {
         if op == .over && color.isTransparent { return }
         var boxes = rects.compactMap(\.pixmanBox)
         guard !boxes.isEmpty else { return }
@@ -208,7 +208,7 @@ struct PixmanSurface {
         _ = pixman_image_fill_boxes(op.pixmanOp, image, &c, Int32(boxes.count), &boxes)
     }
 
-    func fill(_ rect: PixelRect, color: PremultipliedColor, operator op: CompositeOperator = .over) {
+    package func fill(_ rect: PixelRect, color: PremultipliedColor, operator op: CompositeOperator = .over) {
         if op == .over && color.isTransparent { return }
         guard var box = rect.pixmanBox else { return }
         var c = color.pixmanColor
@@ -216,7 +216,7 @@ struct PixmanSurface {
     }
 
     /// Fills every box of `region` with `color`.
-    func fill(_ region: PixelRegion, color: PremultipliedColor, operator op: CompositeOperator = .over) {
+    package func fill(_ region: PixelRegion, color: PremultipliedColor, operator op: CompositeOperator = .over) {
         if op == .over && color.isTransparent { return }
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(region.pointer, &count), count > 0 else { return }
@@ -226,7 +226,7 @@ struct PixmanSurface {
 
     /// Replaces the pixels of `region` with those of `source` at the same places (one pixman
     /// call: a block copy per box of the region). Leaves no clip set.
-    func copy(_ region: PixelRegion, from source: PixmanSurface) {
+    package func copy(_ region: PixelRegion, from source: PixmanSurface) {
         guard !region.isEmpty else { return }
         let extents = region.extents
         setClip(region)
@@ -236,14 +236,14 @@ struct PixmanSurface {
     }
 
     /// Replaces the pixels at (`x`, `y`) with `source`'s (from its origin), through the clip.
-    func replace(with source: PixmanSurface, x: Int, y: Int, width: Int, height: Int) {
+    package func replace(with source: PixmanSurface, x: Int, y: Int, width: Int, height: Int) {
         pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, 0, 0, 0, 0, Int32(x), Int32(y), Int32(width),
                                  Int32(height))
     }
 
     /// Composites `source` (whole, from its origin) OVER this surface at (`x`, `y`),
     /// multiplied by `opacity` (0...255).
-    func composite(_ source: PixmanSurface, opacity: UInt8, x: Int, y: Int, width: Int, height: Int) {
+    package func composite(_ source: PixmanSurface, opacity: UInt8, x: Int, y: Int, width: Int, height: Int) {
         var alpha = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(opacity) * 257)
         let mask = opacity == 255 ? nil : pixman_image_create_solid_fill(&alpha)
         defer { if let mask { pixman_image_unref(mask) } }
@@ -253,19 +253,19 @@ struct PixmanSurface {
 }
 
 /// A point in pixman's 16.16 fixed point, in surface pixels.
-struct FixedPoint: Hashable {
-    var x: Int32
-    var y: Int32
+package struct FixedPoint: Hashable {
+    package var x: Int32
+    package var y: Int32
 
     /// `x`, `y` (pixels) rounded to the nearest 1/65536 of a pixel; they must lie
     /// within ±32767, pixman's fixed-point range.
-    init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = Int32((x * 65536).rounded())
         self.y = Int32((y * 65536).rounded())
     }
 
     /// `p` moved by whole pixels.
-    func offsetBy(dx: Int, dy: Int) -> FixedPoint {
+    package func offsetBy(dx: Int, dy: Int) -> FixedPoint {
         var p = self
         p.x += Int32(dx) << 16
         p.y += Int32(dy) << 16
@@ -274,7 +274,7 @@ struct FixedPoint: Hashable {
 
     /// The whole pixels that `points` touch: floor of the minimum, ceiling of the
     /// maximum; empty for no points.
-    static func bounds(of points: [FixedPoint]) -> PixelRect {
+    package static func bounds(of points: [FixedPoint]) -> PixelRect {
         guard let first = points.first else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
         for p in points.dropFirst() {
@@ -288,10 +288,10 @@ struct FixedPoint: Hashable {
 }
 
 /// A triangle for pixman's rasterizer, corners in surface pixels.
-struct FixedTriangle: Hashable {
-    var a: FixedPoint
-    var b: FixedPoint
-    var c: FixedPoint
+package struct FixedTriangle: Hashable {
+    package var a: FixedPoint
+    package var b: FixedPoint
+    package var c: FixedPoint
 }
 
 extension PixmanSurface {
@@ -300,7 +300,7 @@ extension PixmanSurface {
     /// triangles that share an edge leave no seam), within the current clip region.
     /// The mask spans the triangles' extents whatever the clip, so a pixel's value
     /// never depends on how much of the surface is clipped away.
-    func fill(_ triangles: [FixedTriangle], color: PremultipliedColor) {
+    package func fill(_ triangles: [FixedTriangle], color: PremultipliedColor) {
         guard !triangles.isEmpty, !color.isTransparent else { return }
         var c = color.pixmanColor
         guard let source = pixman_image_create_solid_fill(&c) else { return }

@@ -217,7 +217,7 @@ public final class Renderer {
     // MARK: Text
 
     /// The glyph renderer, made on first use; nil (after one warning) when no font can be used.
-    func glyphs() -> GlyphRenderer? {
+    package func glyphs() -> GlyphRenderer? {
         if fontResolved { return glyphRenderer }
         fontResolved = true
         do {

@@ -2,6 +2,7 @@ import FileOutput
 import JSONOutput
 import NodeCore
 import Render
+import DiagnosticsPainting
 import SceneFormat
 import TouchDiagnostics
 

@@ -1,6 +1,7 @@
 import Glibc
 import NodeCore
 import Render
+import DiagnosticsPainting
 import SceneFormat
 import TouchDiagnostics
 import TouchstoneApp

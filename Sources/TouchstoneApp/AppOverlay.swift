@@ -1,4 +1,5 @@
 public import Render
+import DiagnosticsPainting
 
 /// Something an app paints over its node tree in every frame (the pointer-location HUD,
 /// the touch-test grid): asked once per turn of the loop what changed, and then to paint

@@ -1,5 +1,6 @@
 import NodeCore
 import Render
+import DiagnosticsPainting
 import WaylandClient
 
 /// Painting for the app's window: turns what changed in the tree (and the touch markers)

@@ -1,5 +1,6 @@
 import NodeCore
 import Render
+import DiagnosticsPainting
 import TouchDiagnostics
 import WaylandClient
 

@@ -2,6 +2,7 @@ import NodeCore
 import SeededRandom
 import Testing
 @testable import Render
+@testable import DiagnosticsPainting
 
 /// The HUD's crosshairs, written row by row into the damage.
 @Suite struct CrosshairTests {

@@ -4,6 +4,7 @@ import SeededRandom
 import Testing
 import TouchDiagnostics
 @testable import Render
+@testable import DiagnosticsPainting
 
 /// The HUD, inspector and touch-test grid painted frame by frame with only their damage
 /// give, after every frame, exactly the pixels of a full repaint of the same state.

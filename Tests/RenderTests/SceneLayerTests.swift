@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 import TouchDiagnostics
 @testable import Render
+@testable import DiagnosticsPainting
 
 /// Frames painted the way a live window paints them while the pointer-location HUD shows:
 /// the tree's damage into the scene layer, the tree's and the paths' damage into the

@@ -1,6 +1,7 @@
 import Foundation
 import NodeCore
 import Render
+import DiagnosticsPainting
 import Testing
 import WestonHarness
 

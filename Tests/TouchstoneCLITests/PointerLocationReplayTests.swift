@@ -1,6 +1,7 @@
 import Foundation
 import NodeCore
 import Render
+import DiagnosticsPainting
 import Testing
 
 /// The pointer-location HUD and touch inspector as `replay --png --pointer-location` paints

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import DiagnosticsPainting
 import Testing
 
 @Suite struct TouchTestReplayTests {

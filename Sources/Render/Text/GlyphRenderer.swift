@@ -24,7 +24,7 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
 /// call instead of shaping and compositing every glyph. Glyph bitmaps are rendered by
 /// FreeType once per face, size and glyph and kept in pixman's glyph cache. Not
 /// thread-safe: one per renderer.
-final class GlyphRenderer {
+package final class GlyphRenderer {
     let fonts: FontCollection
     private let shaper: TextShaper
     let masks: TextMaskCache
@@ -33,7 +33,7 @@ final class GlyphRenderer {
     private var lastSolid: (color: PremultipliedColor, image: OpaquePointer)?
     /// The cache slots used most recently (a few), compared before hashing a key.
     private var recentSlots: [Int] = []
-    static let recentCount = 8
+    package static let recentCount = 8
 
     init(font: FontFile, fallbacks: FontFallbacks = .fontconfig(family: FontFile.defaultFamily),
          cacheBudget: Int = TextMaskCache.defaultBudget) throws(FontError) {
@@ -46,7 +46,7 @@ final class GlyphRenderer {
         if let lastSolid { pixman_image_unref(lastSolid.image) }
     }
 
-    var font: FontFile { fonts.primary }
+    package var font: FontFile { fonts.primary }
 
     /// Draws `text` set in `style` in `rect`, clipped to `rect ∩ visible` (surface
     /// pixels), with `color` through the surface's current clip region.
@@ -62,7 +62,7 @@ final class GlyphRenderer {
     }
 
     /// Draws `text` on one line centered in `rect`, as a label at `pixelSize` pixels (to 1/64).
-    func draw(_ text: String, pixelSize: Double, centeredIn rect: PixelRect, visible: PixelRect,
+    package func draw(_ text: String, pixelSize: Double, centeredIn rect: PixelRect, visible: PixelRect,
               color: PremultipliedColor, on surface: PixmanSurface) {
         draw(text, style: .label(size: Self.size64(pixelSize)), in: rect, visible: visible, color: color, on: surface)
     }
@@ -70,7 +70,7 @@ final class GlyphRenderer {
     /// The size of `text` set on one line at `pixelSize`, in whole pixels: the advance
     /// width and the ascender-to-descender height, each rounded up (the box a label is
     /// centered by). Nil when no font opens.
-    func measure(_ text: String, pixelSize: Double) -> (width: Int, height: Int)? {
+    package func measure(_ text: String, pixelSize: Double) -> (width: Int, height: Int)? {
         let size = Self.size64(pixelSize)
         guard size > 0, let primary = fonts.primaryFace(size: size), let runs = shaper.labelRuns(text, size: size)
         else { return nil }
@@ -80,7 +80,7 @@ final class GlyphRenderer {
     }
 
     /// A pixel size in FreeType's 26.6 fixed point, clamped to what text can use.
-    static func size64(_ size: Double) -> Int {
+    package static func size64(_ size: Double) -> Int {
         guard size.isFinite else { return 0 }
         return Int((min(max(size, 0), 4096) * 64).rounded())
     }

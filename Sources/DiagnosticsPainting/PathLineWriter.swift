@@ -1,3 +1,4 @@
+import Render
 import NodeCore
 
 /// Writes the HUD's path segments straight into a canvas's pixels, limited to a damage's

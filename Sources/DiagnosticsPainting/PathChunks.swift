@@ -1,3 +1,4 @@
+import Render
 import NodeCore
 
 /// The bounds of a HUD path's points in runs of `size`, kept as the path grows: a frame's

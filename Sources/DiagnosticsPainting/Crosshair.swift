@@ -1,3 +1,4 @@
+import Render
 public import NodeCore
 
 /// One crosshair line as a live window shows it in a subsurface (behaviour.md §13): its band

@@ -1,3 +1,4 @@
+import Render
 public import NodeCore
 public import TouchDiagnostics
 

@@ -1,3 +1,4 @@
+import Render
 import NodeCore
 public import TouchDiagnostics
 

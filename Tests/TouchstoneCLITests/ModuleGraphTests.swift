@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The package's module graph as `swift package dump-package` reads it (docs/architecture.md):
+/// what ships depends on no test support, and the layers import only downwards.
+@Suite struct ModuleGraphTests {
+    /// Every target's direct dependencies by name, and the library products' targets.
+    struct Graph {
+        var dependencies: [String: [String]] = [:]
+        var testTargets: Set<String> = []
+        var libraryTargets: [String: [String]] = [:]
+
+        /// `target` and everything it depends on, directly or not.
+        func closure(of target: String) -> Set<String> {
+            var seen: Set<String> = [], stack = [target]
+            while let next = stack.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                stack += dependencies[next] ?? []
+            }
+            return seen
+        }
+    }
+
+    static func loadGraph() throws -> Graph {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-dump-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own: the build folder is locked by the test run itself.
+        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
+        process.currentDirectoryURL = CLIRun.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var graph = Graph()
+        for target in json["targets"] as? [[String: Any]] ?? [] {
+            let name = try #require(target["name"] as? String)
+            if target["type"] as? String == "test" { graph.testTargets.insert(name) }
+            graph.dependencies[name] = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                // {"byName": [NAME, condition]}, {"target": [NAME, condition]}, {"product": [NAME, PACKAGE, …]}
+                guard let entry = (dependency["byName"] ?? dependency["target"]) as? [Any] else { return nil }
+                return entry.first as? String
+            }
+        }
+        for product in json["products"] as? [[String: Any]] ?? [] {
+            guard let type = product["type"] as? [String: Any], type["library"] != nil,
+                  let name = product["name"] as? String else { continue }
+            graph.libraryTargets[name] = product["targets"] as? [String] ?? []
+        }
+        return graph
+    }
+
+    /// Modules that exist for tests and benchmarks only.
+    static let testSupport: Set<String> = ["WestonHarness", "SeededRandom", "BenchmarkSupport"]
+
+    @Test func theShippedProgramAndTheLibrariesDependOnNoTestSupport() throws {
+        let graph = try Self.loadGraph()
+        let shipped = ["touchstone"] + graph.libraryTargets.values.flatMap { $0 }
+        for target in shipped {
+            let reached = graph.closure(of: target)
+            #expect(reached.isDisjoint(with: Self.testSupport), "\(target) reaches \(reached.intersection(Self.testSupport))")
+            #expect(reached.isDisjoint(with: graph.testTargets), "\(target) reaches a test target")
+        }
+        #expect(graph.libraryTargets.values.allSatisfy { $0.allSatisfy { !Self.testSupport.contains($0) } },
+                "a library product holds test support")
+    }
+
+    @Test func renderDoesNotDependOnTheDeviceTesterModels() throws {
+        let graph = try Self.loadGraph()
+        #expect(!graph.closure(of: "Render").contains("TouchDiagnostics"))
+    }
+
+    @Test func theInteractionCoreDependsOnGeometryAlone() throws {
+        let graph = try Self.loadGraph()
+        #expect(graph.closure(of: "NodeCore") == ["NodeCore", "Geometry"])
+    }
+}
