@@ -104,7 +104,7 @@ open class Node: Responder {
     }
     @exclusivity(unchecked) final var supernodeLink = TreeLink<Node>()
     /// The origin of `bounds`: zero for a plain node; a scroll node's content offset
-    /// (SPEC §1, §9). Hit testing, conversion, tappable areas and painting all add it
+    /// (behaviour.md §1, §9.1). Hit testing, conversion, tappable areas and painting all add it
     /// when they step from a node into its subnodes.
     @exclusivity(unchecked) public internal(set) final var boundsOrigin: Point = .zero {
         didSet { boundsOriginDidChange() }
@@ -153,7 +153,7 @@ open class Node: Responder {
     }
 
     /// `(boundsOrigin, frame.size)`: the node's own coordinate space; the origin is zero
-    /// except for a scroll node, whose origin is its content offset (SPEC §1).
+    /// except for a scroll node, whose origin is its content offset (behaviour.md §1).
     public final var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 
     /// `bounds` inset by `hitTestSlop`: where the node accepts touches.

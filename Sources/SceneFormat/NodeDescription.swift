@@ -36,7 +36,7 @@ struct NodeDescription {
         var selectedColor: Color?
     }
 
-    /// The keys of scroll nodes and lists (SPEC §9).
+    /// The keys of scroll nodes and lists (behaviour.md §9.8, §10.3).
     struct ScrollKeys {
         var contentSize: Size?
         var contentOffset: Point?
