@@ -88,8 +88,15 @@ open class Node: Responder {
     public final var borderWidth: Double = 0 { didSet { invalidateSelf() } }
     /// Optional text centered in the node.
     public final var label: String? { didSet { invalidateSelf() } }
-    /// Color of `label`.
+    /// Color of `label`; a control may give other colors per state (`currentLabelColor`).
     public final var labelColor: Color = .black { didSet { invalidateSelf() } }
+    /// Size of `label` in points (behaviour.md §6).
+    public final var labelFontSize: Double = Node.defaultLabelFontSize { didSet { invalidateSelf() } }
+    /// The label size a node starts with, in points.
+    public static let defaultLabelFontSize = 14.0
+    /// The color `label` is painted in now: `labelColor`, or for a control the label
+    /// color of its current state.
+    public var currentLabelColor: Color { labelColor }
 
     /// Ordered children; the last one is frontmost.
     @exclusivity(unchecked) public internal(set) final var subnodes: [Node] = []
