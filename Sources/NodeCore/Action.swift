@@ -15,7 +15,7 @@ public struct ActionEvent {
     public let touch: Touch?
     /// Input time in milliseconds of what caused the send: usually the touch's latest
     /// change, but a second finger that cancels the tracked touch causes its touchCancel
-    /// at the second finger's time (SPEC §7: `t` is the input time). Nil for programmatic sends.
+    /// at the second finger's time (behaviour.md §4.2, §7.3: `t` is the input time). Nil for programmatic sends.
     public let time: Double?
 
     /// `time` defaults to the touch's timestamp.

@@ -6,7 +6,7 @@ public protocol ClockAnimation: AnyObject {
     func clockDidAdvance(to time: Double)
 }
 
-/// The window's one time source (SPEC §9 "Determinism"): timers (the content-touch
+/// The window's one time source (behaviour.md §9.5): timers (the content-touch
 /// delay, an animation's end) fire at their exact deadlines, in deadline order, and
 /// animations are evaluated at input times. Input carries its time; replay advances
 /// to each event's time and, after the last, runs until nothing is pending. A live

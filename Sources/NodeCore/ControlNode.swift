@@ -31,6 +31,10 @@ open class ControlNode: Node {
     public final var highlightedColor: Color? { didSet { invalidateSelf() } }
     public final var disabledColor: Color? { didSet { invalidateSelf() } }
     public final var selectedColor: Color? { didSet { invalidateSelf() } }
+    /// Label colors by state, as `UIButton.setTitleColor(_:for:)`; nil falls back to `labelColor`.
+    public final var labelHighlightedColor: Color? { didSet { invalidateSelf() } }
+    public final var labelDisabledColor: Color? { didSet { invalidateSelf() } }
+    public final var labelSelectedColor: Color? { didSet { invalidateSelf() } }
 
     var registrations: [ActionRegistration] = []
     var nextClosureNumber = 0
@@ -63,6 +67,15 @@ open class ControlNode: Node {
         if isHighlighted, let c = highlightedColor { return c }
         if isSelected, let c = selectedColor { return c }
         return backgroundColor
+    }
+
+    /// The label color of the current state: disabled wins over highlighted, highlighted
+    /// over selected, as for the background (behaviour.md §6).
+    public final override var currentLabelColor: Color {
+        if !isEnabled, let c = labelDisabledColor { return c }
+        if isHighlighted, let c = labelHighlightedColor { return c }
+        if isSelected, let c = labelSelectedColor { return c }
+        return labelColor
     }
 
     /// A control is hittable only while enabled.

@@ -26,7 +26,7 @@ public final class InputDispatcher {
 
     /// Feeds one event.
     public func handle(_ event: InputEvent, at time: Double) {
-        // Timers and animations due before this event happen first (SPEC §9 "Determinism").
+        // Timers and animations due before this event happen first (behaviour.md §9.5).
         window.clock.advance(to: time)
         switch event {
         case .touchDown(let id, _):

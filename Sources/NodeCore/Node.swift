@@ -88,8 +88,15 @@ open class Node: Responder {
     public final var borderWidth: Double = 0 { didSet { invalidateSelf() } }
     /// Optional text centered in the node.
     public final var label: String? { didSet { invalidateSelf() } }
-    /// Color of `label`.
+    /// Color of `label`; a control may give other colors per state (`currentLabelColor`).
     public final var labelColor: Color = .black { didSet { invalidateSelf() } }
+    /// Size of `label` in points (behaviour.md §6).
+    public final var labelFontSize: Double = Node.defaultLabelFontSize { didSet { invalidateSelf() } }
+    /// The label size a node starts with, in points.
+    public static let defaultLabelFontSize = 14.0
+    /// The color `label` is painted in now: `labelColor`, or for a control the label
+    /// color of its current state.
+    public var currentLabelColor: Color { labelColor }
 
     /// Ordered children; the last one is frontmost.
     @exclusivity(unchecked) public internal(set) final var subnodes: [Node] = []
@@ -104,7 +111,7 @@ open class Node: Responder {
     }
     @exclusivity(unchecked) final var supernodeLink = TreeLink<Node>()
     /// The origin of `bounds`: zero for a plain node; a scroll node's content offset
-    /// (SPEC §1, §9). Hit testing, conversion, tappable areas and painting all add it
+    /// (behaviour.md §1, §9.1). Hit testing, conversion, tappable areas and painting all add it
     /// when they step from a node into its subnodes.
     @exclusivity(unchecked) public internal(set) final var boundsOrigin: Point = .zero {
         didSet { boundsOriginDidChange() }
@@ -153,7 +160,7 @@ open class Node: Responder {
     }
 
     /// `(boundsOrigin, frame.size)`: the node's own coordinate space; the origin is zero
-    /// except for a scroll node, whose origin is its content offset (SPEC §1).
+    /// except for a scroll node, whose origin is its content offset (behaviour.md §1).
     public final var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 
     /// `bounds` inset by `hitTestSlop`: where the node accepts touches.

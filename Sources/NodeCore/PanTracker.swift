@@ -1,4 +1,4 @@
-/// What the scroll nodes on a touch's path know about it (SPEC §9 "Touches").
+/// What the scroll nodes on a touch's path know about it (behaviour.md §9.2).
 final class TouchPan {
     /// Whether the content (the bound node and its responder chain) has the touch.
     enum Content {

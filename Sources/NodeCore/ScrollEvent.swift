@@ -1,4 +1,4 @@
-/// Something a scroll node reports to its observers, and the event log records (SPEC §9).
+/// Something a scroll node reports to its observers, and the event log records (behaviour.md §9.8).
 public struct ScrollEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A drag began (the touch passed the slop and this node took it).

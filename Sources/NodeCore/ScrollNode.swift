@@ -1,4 +1,4 @@
-/// A node whose content scrolls, with UIScrollView's touch model (SPEC §9): its bounds
+/// A node whose content scrolls, with UIScrollView's touch model (behaviour.md §9): its bounds
 /// origin is `contentOffset`, so its subnodes (the content, in content coordinates)
 /// are hit, converted and painted where they are on screen. A touch on the content
 /// is watched by the scroll nodes above it; past `scrollSlop` one of them may drag,

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The formulas of SPEC §9 as pure functions of time: rubber band, deceleration and
+/// The formulas of behaviour.md §9.3 as pure functions of time: rubber band, deceleration and
 /// bounce-back, with the exact instants at which an animation ends.
 public enum ScrollPhysics {
     /// Deceleration ends when the speed falls below this, in points per millisecond.

@@ -8,7 +8,7 @@ final class FingerScroll {
     }
 }
 
-/// Pointer axis events (SPEC §9): wheel, continuous and touchpad scrolling.
+/// Pointer axis events (behaviour.md §9.4): wheel, continuous and touchpad scrolling.
 extension Window {
     /// The innermost enabled scroll node under `location` (window points) that can
     /// scroll on `axis`, if any.

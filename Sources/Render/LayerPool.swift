@@ -1,5 +1,5 @@
 /// Scratch ARGB buffers for group opacity, one per nesting depth, reused across frames
-/// (allocating a fresh buffer per frame costs page faults; see FACTS.md).
+/// (allocating a fresh buffer per frame costs page faults: docs/performance.md "Scrolling").
 final class LayerPool {
     private var buffers: [(memory: UnsafeMutableRawPointer, capacity: Int)] = []
     private var depth = 0

@@ -28,7 +28,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 /// with their subtrees. Edges snap to whole pixels from their scaled positions (see
 /// `PixelRect(snapping:scale:)`), and borders and overlay bands are a whole number of
 /// pixels wide, at least one (`RenderScale.lineWidth(_:)`), at every scale; there is no
-/// antialiasing except in glyphs. Labels are set at `LabelStyle.fontSize` × scale. Touch markers are painted separately,
+/// antialiasing except in glyphs. Labels are set at their node's `labelFontSize` × scale. Touch markers are painted separately,
 /// over a painted frame (`paintTouchMarkers(_:damage:into:)`).
 ///
 /// Opacity is group opacity, as UIKit and Core Animation do by default

@@ -37,6 +37,7 @@ public enum ScrollIndicatorStyle {
 
 /// How labels are set.
 public enum LabelStyle {
-    /// Font size of node labels, in points (pixels at buffer scale 1).
-    public static let fontSize = 14.0
+    /// Font size of node labels unless a node sets its own (`Node.labelFontSize`), in points
+    /// (pixels at buffer scale 1).
+    public static let fontSize = Node.defaultLabelFontSize
 }

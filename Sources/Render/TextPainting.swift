@@ -32,9 +32,10 @@ extension Renderer {
             glyphs.draw(textNode.text, style: style(of: textNode), in: local, visible: target.visible,
                         color: PremultipliedColor(textNode.textColor), on: target.surface)
         }
-        if let label = node.label, !label.isEmpty, node.labelColor.alpha > 0, let glyphs = glyphs() {
-            glyphs.draw(label, style: .label(size: textSize(points: LabelStyle.fontSize)), in: local,
-                        visible: target.visible, color: PremultipliedColor(node.labelColor), on: target.surface)
+        let labelColor = node.currentLabelColor
+        if let label = node.label, !label.isEmpty, labelColor.alpha > 0, let glyphs = glyphs() {
+            glyphs.draw(label, style: .label(size: textSize(points: node.labelFontSize)), in: local,
+                        visible: target.visible, color: PremultipliedColor(labelColor), on: target.surface)
         }
     }
 
@@ -43,7 +44,7 @@ extension Renderer {
         var result: [(String, TextStyle)] = []
         if let textNode = node as? TextNode, !textNode.text.isEmpty { result.append((textNode.text, style(of: textNode))) }
         if let label = node.label, !label.isEmpty {
-            result.append((label, .label(size: textSize(points: LabelStyle.fontSize))))
+            result.append((label, .label(size: textSize(points: node.labelFontSize))))
         }
         return result
     }

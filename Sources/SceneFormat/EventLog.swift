@@ -5,7 +5,7 @@ import NodeCore
 public enum LoggedEvent: Hashable, Sendable {
     /// A single control event bit (behaviour.md §7.3).
     case control(ControlEvents)
-    /// A scroll node's event (SPEC §9); the line's `x`, `y` are the content offset.
+    /// A scroll node's event (behaviour.md §9.8); the line's `x`, `y` are the content offset.
     case scroll(ScrollEvent.Kind)
     /// A list's batch-fetch event; the line's `rows` is the row count.
     case list(ListEvent.Kind)
@@ -26,7 +26,7 @@ public enum LoggedEvent: Hashable, Sendable {
 }
 
 /// One line of an event log: a single control event bit (behaviour.md §7.3) or a scroll
-/// node's event (SPEC §9).
+/// node's event (behaviour.md §9.8, §10.5).
 public struct EventLogEntry: Hashable, Sendable {
     /// A slider's value or a toggle's position, logged with the event.
     public typealias Value = ControlValue

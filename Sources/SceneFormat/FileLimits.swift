@@ -17,4 +17,6 @@ public enum FileLimits {
     static let coordinates = -maximumCoordinate ... maximumCoordinate
     static let lengths = 0 ... maximumCoordinate
     static let times = 0 ... maximumTime
+    /// Font sizes of labels and text nodes, in points.
+    static let fontSizes = 1.0 ... 1000.0
 }

@@ -17,6 +17,7 @@ struct NodeDescription {
     var borderWidth: Double?
     var label: RowText?
     var labelColor: Color?
+    var labelFontSize: Double?
     var shape: HitShape?
     var control = ControlKeys()
     var scroll = ScrollKeys()
@@ -34,9 +35,12 @@ struct NodeDescription {
         var highlightedColor: Color?
         var disabledColor: Color?
         var selectedColor: Color?
+        var labelHighlightedColor: Color?
+        var labelSelectedColor: Color?
+        var labelDisabledColor: Color?
     }
 
-    /// The keys of scroll nodes and lists (SPEC §9).
+    /// The keys of scroll nodes and lists (behaviour.md §9.8, §10.3).
     struct ScrollKeys {
         var contentSize: Size?
         var contentOffset: Point?
@@ -75,7 +79,7 @@ struct NodeDescription {
 
     /// A new node as the scene describes it, its children included, with `{i}` in names,
     /// labels and texts replaced by `row` (kept as written when nil). Properties are set
-    /// in the order the keys are read, as they always were.
+    /// in the order the keys are read.
     func makeNode(row: String?) -> Node {
         let node = makeBareNode(row: row)
         for child in children { node.addSubnode(child.makeNode(row: row)) }
@@ -116,6 +120,7 @@ struct NodeDescription {
         if let borderWidth { node.borderWidth = borderWidth }
         if let label { node.label = label.text(row: row) }
         if let labelColor { node.labelColor = labelColor }
+        if let labelFontSize { node.labelFontSize = labelFontSize }
         if let shape { node.hitShape = shape }
         if kind.isControl { control.apply(to: unsafeDowncast(node, to: ControlNode.self)) }
         if kind == .scroll || kind == .list {
@@ -142,6 +147,9 @@ extension NodeDescription.ControlKeys {
         if let highlightedColor { control.highlightedColor = highlightedColor }
         if let disabledColor { control.disabledColor = disabledColor }
         if let selectedColor { control.selectedColor = selectedColor }
+        if let labelHighlightedColor { control.labelHighlightedColor = labelHighlightedColor }
+        if let labelSelectedColor { control.labelSelectedColor = labelSelectedColor }
+        if let labelDisabledColor { control.labelDisabledColor = labelDisabledColor }
     }
 }
 

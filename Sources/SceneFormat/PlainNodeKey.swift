@@ -3,15 +3,17 @@
 /// the stream makes no string and looks nothing up for them (`SceneStreamReader+PlainNode`).
 enum PlainNodeKey: Int, CaseIterable {
     case name, kind, frame, slop, hidden, alpha, interactive, clips, color, borderColor, borderWidth, label,
-         labelColor, children
-    case enabled, selected, dragTolerance, highlightedColor, disabledColor, selectedColor
+         labelColor, labelFontSize, children
+    case enabled, selected, dragTolerance, highlightedColor, disabledColor, selectedColor,
+         labelHighlightedColor, labelSelectedColor, labelDisabledColor
     case value
 
     /// The key's bit in a set of keys.
     var bit: UInt32 { 1 << UInt32(rawValue) }
 
     /// The keys only controls have.
-    static let controlKeys: UInt32 = [enabled, selected, dragTolerance, highlightedColor, disabledColor, selectedColor]
+    static let controlKeys: UInt32 = [enabled, selected, dragTolerance, highlightedColor, disabledColor, selectedColor,
+                                      labelHighlightedColor, labelSelectedColor, labelDisabledColor]
         .reduce(0) { $0 | $1.bit }
 
     /// The key as a scene writes it.
@@ -30,6 +32,7 @@ enum PlainNodeKey: Int, CaseIterable {
         case .borderWidth: "borderWidth"
         case .label: "label"
         case .labelColor: "labelColor"
+        case .labelFontSize: "labelFontSize"
         case .children: "children"
         case .enabled: "enabled"
         case .selected: "selected"
@@ -37,6 +40,9 @@ enum PlainNodeKey: Int, CaseIterable {
         case .highlightedColor: "highlightedColor"
         case .disabledColor: "disabledColor"
         case .selectedColor: "selectedColor"
+        case .labelHighlightedColor: "labelHighlightedColor"
+        case .labelSelectedColor: "labelSelectedColor"
+        case .labelDisabledColor: "labelDisabledColor"
         case .value: "value"
         }
     }
@@ -64,19 +70,29 @@ enum PlainNodeKey: Int, CaseIterable {
         case (11, UInt8(ascii: "b")): candidate = bytes[6] == UInt8(ascii: "C") ? .borderColor : .borderWidth
         case (13, UInt8(ascii: "d")): candidate = bytes[1] == UInt8(ascii: "r") ? .dragTolerance : .disabledColor
         case (13, UInt8(ascii: "s")): candidate = .selectedColor
+        case (13, UInt8(ascii: "l")): candidate = .labelFontSize
         case (16, UInt8(ascii: "h")): candidate = .highlightedColor
+        case (18, UInt8(ascii: "l")): candidate = bytes[5] == UInt8(ascii: "S") ? .labelSelectedColor : .labelDisabledColor
+        case (21, UInt8(ascii: "l")): candidate = .labelHighlightedColor
         default: return nil
         }
         guard Self.equal(bytes, candidate.text) else { return nil }
         self = candidate
     }
 
-    /// Whether `bytes` are the UTF-8 of `text` (4 to 16 bytes: every key and kind here),
-    /// compared as two words that overlap, first and last, instead of byte by byte.
+    /// Whether `bytes` are the UTF-8 of `text` (at least 4 bytes: every key and kind here),
+    /// compared as two words that overlap, first and last, instead of byte by byte; a text
+    /// longer than 16 bytes also compares the words between them.
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard bytes.count == count, let base = bytes.baseAddress else { return false }
         let a = UnsafeRawPointer(base), b = UnsafeRawPointer(text.utf8Start)
+        var offset = 8
+        while count - offset > 8 {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
         if count >= 8 {
             return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
                 && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)

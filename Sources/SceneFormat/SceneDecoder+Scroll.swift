@@ -1,6 +1,6 @@
 import NodeCore
 
-/// The scene keys of `kind: "scroll"` (SPEC §9), kept apart so that kinds built on
+/// The scene keys of `kind: "scroll"` (behaviour.md §9.8), kept apart so that kinds built on
 /// `ScrollNode` (lists) read the same keys the same way.
 extension SceneDecoder {
     static let scrollKeys = ["contentSize", "contentOffset", "contentInset", "scrollEnabled", "bounces",

@@ -14,7 +14,7 @@ extension SceneDecoder {
             return keys
         }
         keys.text = try r.string("text").map(RowText.init)
-        keys.fontSize = try r.number("fontSize", in: 1...1000)
+        keys.fontSize = try r.number("fontSize", in: FileLimits.fontSizes)
         keys.textColor = try r.color("textColor")
         if let alignment = try r.choice("alignment", TextAlignment.allCases.map(\.rawValue)) {
             keys.alignment = TextAlignment(rawValue: alignment)!

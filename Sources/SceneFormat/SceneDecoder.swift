@@ -5,9 +5,10 @@ import NodeCore
 public enum SceneDecoder {
     static let sceneKeys = ["size", "background", "root"]
     static let nodeKeys = ["name", "kind", "frame", "slop", "hidden", "alpha", "interactive", "clips",
-                           "color", "borderColor", "borderWidth", "label", "labelColor", "shape", "children"]
+                           "color", "borderColor", "borderWidth", "label", "labelColor", "labelFontSize", "shape", "children"]
     static let controlKeys = ["enabled", "selected", "dragTolerance", "highlightedColor",
-                              "disabledColor", "selectedColor"]
+                              "disabledColor", "selectedColor", "labelHighlightedColor", "labelSelectedColor",
+                              "labelDisabledColor"]
     static let sliderKeys = ["value"]
     // Arguments of every node's reads, made once rather than per node.
     static let frameNames = ["x", "y", "width", "height"]
@@ -161,6 +162,7 @@ public enum SceneDecoder {
         d.borderWidth = try r.number("borderWidth", in: FileLimits.lengths)
         d.label = try r.string("label").map(RowText.init)
         d.labelColor = try r.color("labelColor")
+        d.labelFontSize = try r.number("labelFontSize", in: FileLimits.fontSizes)
         d.shape = try r.hitShape("shape")
 
         if kind.isControl {
@@ -170,6 +172,9 @@ public enum SceneDecoder {
             d.control.highlightedColor = try r.color("highlightedColor")
             d.control.disabledColor = try r.color("disabledColor")
             d.control.selectedColor = try r.color("selectedColor")
+            d.control.labelHighlightedColor = try r.color("labelHighlightedColor")
+            d.control.labelSelectedColor = try r.color("labelSelectedColor")
+            d.control.labelDisabledColor = try r.color("labelDisabledColor")
         }
         if kind == .scroll || kind == .list {
             d.scroll = try readScrollKeys(&r)

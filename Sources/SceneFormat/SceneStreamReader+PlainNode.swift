@@ -57,9 +57,15 @@ extension SceneStreamReader {
                 case .color: guard let c = color() else { return nil }; d.color = c
                 case .borderColor: guard let c = color() else { return nil }; d.borderColor = c
                 case .labelColor: guard let c = color() else { return nil }; d.labelColor = c
+                case .labelFontSize: guard let n = try number(in: FileLimits.fontSizes) else { return nil }; d.labelFontSize = n
                 case .highlightedColor: guard let c = color() else { return nil }; d.control.highlightedColor = c
                 case .disabledColor: guard let c = color() else { return nil }; d.control.disabledColor = c
                 case .selectedColor: guard let c = color() else { return nil }; d.control.selectedColor = c
+                case .labelHighlightedColor:
+                    guard let c = color() else { return nil }
+                    d.control.labelHighlightedColor = c
+                case .labelSelectedColor: guard let c = color() else { return nil }; d.control.labelSelectedColor = c
+                case .labelDisabledColor: guard let c = color() else { return nil }; d.control.labelDisabledColor = c
                 case .label:
                     guard let text = try parser.stringValue() else { return nil }
                     d.label = RowText(text)

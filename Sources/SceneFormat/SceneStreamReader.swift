@@ -1,7 +1,7 @@
 import NodeCore
 
 /// Reads a valid scene in one pass over its bytes, making each node as its object ends:
-/// no JSON tree of the whole file is built and then freed (that was ~45 % of loading).
+/// no JSON tree of the whole file is built and then freed (building one costs ~45 % of loading).
 ///
 /// A node's own keys are read as JSON values and checked by the same `ObjectReader` code
 /// as ever; only the nodes under `root` and `children` are made while they are read. So a

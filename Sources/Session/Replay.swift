@@ -51,7 +51,7 @@ public final class Replay {
     /// Applies every event in order (the window's clock advanced to each event's time
     /// first, so delays and animations fire at their exact instants in between), then
     /// any touch batch still waiting for a frame, then runs the clock until nothing is
-    /// pending (SPEC §9 "Determinism"). After a quit key nothing more happens, as in
+    /// pending (behaviour.md §9.5). After a quit key nothing more happens, as in
     /// the live session that stopped there.
     public func play(_ events: [TimedInputEvent]) {
         for event in events {

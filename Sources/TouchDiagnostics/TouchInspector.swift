@@ -2,7 +2,7 @@ public import NodeCore
 
 /// The touch inspector (part of the pointer-location HUD): for each active touch, why it
 /// goes where it goes — the node it is bound to and, while a control tracks it, that
-/// control's tracking rectangle (SPEC §4: slopRect grown by the drag tolerance) and
+/// control's tracking rectangle (behaviour.md §4.1: slopRect grown by the drag tolerance) and
 /// whether the touch is inside it; and a scroll node's hold on it (its content-touch
 /// delay, or a drag).
 public enum TouchInspector {

@@ -5,7 +5,7 @@ public import NodeCore
 /// from raw seat events alone. The live session and the offline replay both feed it the
 /// same events, so a recording replays to the identical report.
 ///
-/// Events follow the seat rules of SPEC §3 as far as they matter here: a down for an id
+/// Events follow the seat rules of behaviour.md §3.1 and §3.3 as far as they matter here: a down for an id
 /// already down and motion or up for an unknown id are ignored; cancel ends every finger.
 /// The pointer, while its left button is held, counts as the touch `pointer`.
 public struct TouchTest: Sendable {

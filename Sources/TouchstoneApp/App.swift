@@ -34,6 +34,11 @@ public final class App {
     /// Every seat event as an input script holds it (ms on the session's clock), right after
     /// it was dispatched into the tree: for tools that watch the raw input (`touch-test`).
     public var onInput: ((_ event: InputEvent, _ time: Double) -> Void)?
+    /// The window's size in points changed (the compositor configured it, e.g. a resize or
+    /// a kiosk's fullscreen): the root already has the new size, and what the handler changes
+    /// in the tree (say, a layout for the new size) is in the frame that shows it
+    /// (behaviour.md §11). Not called for a configure that keeps the size.
+    public var onResize: ((_ size: Size) -> Void)?
 
     private let options: AppOptions
     private let connection: WaylandConnection
@@ -125,7 +130,7 @@ public final class App {
     /// Runs until `stop()`, the window is closed, `q`/Escape (with `debugKeys`), or
     /// SIGINT/SIGTERM — all clean returns. Throws when the compositor goes away or an
     /// output file cannot be written. A run ends the app's timers, watches, `onKey` and
-    /// `onInput`, so handlers that capture the app (`app.schedule { app.stop() }`) let it go.
+    /// `onInput` and `onResize`, so handlers that capture the app (`app.schedule { app.stop() }`) let it go.
     public func run() throws(AppError) {
         defer { releaseHandlers() }
         do {
@@ -185,6 +190,7 @@ public final class App {
         watches.removeAll()
         onKey = nil
         onInput = nil
+        onResize = nil
     }
 
     // MARK: Wiring
@@ -238,7 +244,9 @@ public final class App {
         surface.onPointer = { [unowned(unsafe) self] batch in input.handle(batch) }
         surface.onKey = { [unowned(unsafe) self] event in input.handle(event) }
         surface.onResize = { [unowned self] size, scale in
+            let previous = window.size
             painter.resize(to: size, scale: scale)
+            if window.size != previous { onResize?(window.size) }
             // The first configure is when lists first appear (later calls change nothing).
             window.appear(at: input.now)
         }

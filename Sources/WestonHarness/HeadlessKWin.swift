@@ -12,7 +12,7 @@ private let clientsBuildLock = Mutex<URL?>(nil)
 /// A private headless KWin 5.27 (`kwin_wayland --virtual`) with input injected through
 /// `org_kde_kwin_fake_input` by `tools/kwin-harness`'s `kwin-fake-input`, and screenshots
 /// through its `org.kde.KWin.ScreenShot2` D-Bus interface by `kwin-screenshot` (test
-/// support, like the weston harness). Runs as `/work/shared/FACTS.md` says it must here: a
+/// support, like the weston harness). Runs as docs/wayland.md "KWin" describes: a
 /// plain copy of the binary (the installed one carries a file capability the sandbox refuses)
 /// still named `kwin_wayland`, software rendering, no permission checks, in its own D-Bus
 /// session. Every command blocks until KWin processed it (the client answers after a round trip).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NodeCore
 
-// SPEC §9: pointer axis events scroll the innermost scroll node under the pointer
+// behaviour.md §9.4: pointer axis events scroll the innermost scroll node under the pointer
 // that can scroll on that axis; wheel and continuous at once, clamped; touchpad one
 // to one with a deceleration at axis_stop.
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §9 "Determinism": timers fire at their exact deadlines, in order; animations
+// behaviour.md §9.5: timers fire at their exact deadlines, in order; animations
 // are shown at input times; replay runs the clock until nothing is pending.
 
 @Suite struct ClockTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §9 "Touches": delaysContentTouches, canCancelContentTouches and
+// behaviour.md §9.2: delaysContentTouches, canCancelContentTouches and
 // touchesShouldCancel(in:) — who gets a touch on content inside a scroll node.
 
 /// A scroll node whose `touchesShouldCancel(in:)` answers from a closure.

@@ -5,7 +5,7 @@ import PropertyBased
 // behaviour.md §4.2 invariant under random scenes and random seat input: once no touch is
 // active, no control is tracking or highlighted, and every touchDown a control
 // sent was followed by exactly one touchUpInside, touchUpOutside or touchCancel.
-// Scroll nodes in the tree (SPEC §9) delay, withhold and cancel content touches;
+// Scroll nodes in the tree (behaviour.md §9.2) delay, withhold and cancel content touches;
 // the invariant still holds, and once the clock has run out no scroll node is left
 // dragging or animating.
 

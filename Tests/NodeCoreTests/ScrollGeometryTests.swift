@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §1 and §9: a scroll node's bounds origin is its content offset, and hit
+// behaviour.md §1 and §9.1: a scroll node's bounds origin is its content offset, and hit
 // testing, conversion, tappable areas and invalidation all see the content where it
 // is on screen.
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-// SPEC §9 "Touches": which scroll node drags, when, and how it follows the finger.
+// behaviour.md §9.2: which scroll node drags, when, and how it follows the finger.
 
 @Suite struct ScrollPanTests {
     @Test func movementOfExactlyTheSlopDoesNotDrag() {

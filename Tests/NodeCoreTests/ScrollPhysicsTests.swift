@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NodeCore
 
-// SPEC §9: rubber band, lift velocity, deceleration and bounce-back, with exact end
+// behaviour.md §9.3: rubber band, lift velocity, deceleration and bounce-back, with exact end
 // instants solved from the formulas.
 
 @Suite struct ScrollPhysicsTests {

@@ -2,7 +2,7 @@ import NodeCore
 import Testing
 @testable import Render
 
-/// Painting at scales between whole numbers (SPEC §6): every edge lands on a pixel boundary
+/// Painting at scales between whole numbers (behaviour.md §6): every edge lands on a pixel boundary
 /// rounded from its scaled position, lines are whole pixels, and nothing is blended at an
 /// edge. The expected pixel boundaries below were worked out by hand from the points.
 @Suite struct FractionalScaleTests {

@@ -6,10 +6,11 @@
 func snapshot(_ node: Node, depth: Int = 0) -> String {
     var fields: [Any] = [type(of: node), node.name, node.frame, node.hitTestSlop, node.isHidden, node.alpha,
                          node.isUserInteractionEnabled, node.clipsToBounds, node.backgroundColor, node.borderColor,
-                         node.borderWidth, node.label as Any, node.labelColor, node.hitShape as Any, node.boundsOrigin]
+                         node.borderWidth, node.label as Any, node.labelColor, node.labelFontSize, node.hitShape as Any, node.boundsOrigin]
     if let control = node as? ControlNode {
         fields += [control.isEnabled, control.isSelected, control.isHighlighted, control.dragTolerance,
                    control.highlightedColor as Any, control.disabledColor as Any, control.selectedColor as Any,
+                   control.labelHighlightedColor as Any, control.labelSelectedColor as Any, control.labelDisabledColor as Any,
                    control.eventValue as Any]
     }
     if let scroll = node as? ScrollNode {

@@ -58,6 +58,7 @@ struct RandomNodeScenes {
         case "hidden", "interactive", "clips", "enabled", "selected": (["true", "false"], [])
         case "alpha", "value": (["0", "0.25", "1", "-0"], ["1.5", "-0.1"])
         case "borderWidth", "dragTolerance": (["0", "2", "1e9"], ["-1", "1e10"])
+        case "labelFontSize": (["1", "14", "17.5", "1000"], ["0", "1001", "\"14\""])
         case "label": (["\"Go\"", "\"é\"", "\"a\\nb\"", "\"\""], [])
         case "shape": (["\"circle\"", "{\"bands\": [[0, 0, 4, 4]]}"], ["\"square\"", "{\"bands\": []}"])
         case "contentSize": (["[100, 1000]"], [])
@@ -71,8 +72,9 @@ struct RandomNodeScenes {
         // Another kind's keys only among the faults.
         let kind = random.next(3) == 0 ? nil : pick(["node", "button", "toggle", "slider", "control", "scroll", "text"])
         var keys = ["slop", "hidden", "alpha", "interactive", "clips", "color", "borderColor", "borderWidth", "label",
-                    "labelColor", "shape"]
-        let controlKeys = ["enabled", "selected", "dragTolerance", "highlightedColor", "disabledColor", "selectedColor"]
+                    "labelColor", "labelFontSize", "shape"]
+        let controlKeys = ["enabled", "selected", "dragTolerance", "highlightedColor", "disabledColor", "selectedColor",
+                           "labelHighlightedColor", "labelSelectedColor", "labelDisabledColor"]
         let faulty = fault()
         if faulty || ![nil, "node", "scroll"].contains(kind) { keys += controlKeys }
         if faulty || kind == "slider" { keys.append("value") }

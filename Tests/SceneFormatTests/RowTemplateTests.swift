@@ -69,10 +69,11 @@ private let rowIndices = [0, 1, 2, 7, 9, 10, 11, 12, 99, 100, 111, 1234, 65_535,
 /// labels and texts (several times, beside braces and non-ASCII text), and a nested list.
 private let everyKey = """
 {"name":"row-{i}","kind":"node","frame":[1,2,300,50],"slop":[-1,-2,-3,-4],"hidden":false,"alpha":0.5,"interactive":true,
- "clips":true,"color":"#FF000080","borderColor":"#00FF00","borderWidth":2,"label":"Row {i} of {i}{i}","labelColor":"#0000FF",
+ "clips":true,"color":"#FF000080","borderColor":"#00FF00","borderWidth":2,"label":"Row {i} of {i}{i}","labelColor":"#0000FF","labelFontSize":18,
  "shape":"circle","children":[
   {"name":"b-{i}","kind":"button","frame":[200,5,90,40],"enabled":false,"selected":true,"dragTolerance":12,
-   "highlightedColor":"#111111","disabledColor":"#222222","selectedColor":"#333333","label":"{i}","shape":{"bands":[[0,0,10,10],[5,5,200,3]]}},
+   "highlightedColor":"#111111","disabledColor":"#222222","selectedColor":"#333333","labelHighlightedColor":"#444444",
+   "labelSelectedColor":"#555555","labelDisabledColor":"#666666","label":"{i}","shape":{"bands":[[0,0,10,10],[5,5,200,3]]}},
   {"name":"c-{i}","kind":"control","frame":[0,0,1,1],"interactive":false},
   {"name":"t-{i}","kind":"toggle","frame":[0,0,10,10],"selected":true},
   {"name":"s-{i}","kind":"slider","frame":[0,0,100,10],"value":0.75,"label":"no index, {j} {i"},
@@ -188,11 +189,13 @@ private enum TemplateGenerator {
         var keys = [#""name":"\#(placed)""#, #""kind":"\#(kind)""#, #""frame":[\#(random.next() % 50),2,\#(random.next() % 300),40]"#]
         var optional = [#""slop":[-4,-4,2,0]"#, #""hidden":true"#, #""alpha":0.25"#, #""interactive":false"#, #""clips":true"#,
                         ##""color":"#ABCDEF""##, ##""borderColor":"#123456AA""##, #""borderWidth":1.5"#,
-                        #""label":"\#(text(&random))""#, ##""labelColor":"#FEDCBA""##, #""shape":"circle""#,
+                        #""label":"\#(text(&random))""#, ##""labelColor":"#FEDCBA""##, #""labelFontSize":20"#, #""shape":"circle""#,
                         #""shape":{"bands":[[0,0,5,5]]}"#]
         if kind != "node" && kind != "scroll" {
             optional += [#""enabled":false"#, #""selected":true"#, #""dragTolerance":9"#, ##""highlightedColor":"#010203""##,
-                         ##""disabledColor":"#040506""##, ##""selectedColor":"#070809""##]
+                         ##""disabledColor":"#040506""##, ##""selectedColor":"#070809""##,
+                         ##""labelHighlightedColor":"#0A0B0C""##, ##""labelSelectedColor":"#0D0E0F""##,
+                         ##""labelDisabledColor":"#101112""##]
         }
         if kind == "slider" { optional.append(#""value":0.4"#) }
         if kind == "text" {

@@ -77,7 +77,8 @@ private func expectAgreement(_ bytes: [UInt8], _ comment: Comment) {
         // Every other key, and near misses, are left to the general reading.
         let others = ["shape"] + SceneDecoder.scrollKeys + SceneDecoder.listKeys + SceneDecoder.textKeys
             + ["nam", "names", "Name", "colour", "clipz", "borderColors", "borderWidtH", "dragTolerancE", "children ",
-               "bordexColor", "highlighteXColor", "dragTolXrance", "chilXren", "selecteX"]
+               "bordexColor", "highlighteXColor", "dragTolXrance", "chilXren", "selecteX",
+               "labelHighXightedColor", "labelSelectedColoX", "labelDisXbledColor", "labelFontSizX"]
         for text in others {
             #expect(Array(text.utf8).withUnsafeBufferPointer(PlainNodeKey.init) == nil, "\(text)")
         }

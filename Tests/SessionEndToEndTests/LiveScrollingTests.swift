@@ -29,7 +29,7 @@ private let blue = RGBA(r: 0, g: 0, b: 255)
 private let green = RGBA(r: 0, g: 0xC0, b: 0)
 private let red = RGBA(r: 255, g: 0, b: 0)
 
-/// Live scrolling under headless weston (SPEC §9): seat touches and pointer scrolls go in
+/// Live scrolling under headless weston (behaviour.md §9.5, §11): seat touches and pointer scrolls go in
 /// through the harness, touches stamped at chosen times so that velocities are exact.
 @Suite("Live scrolling under headless weston", .serialized)
 struct LiveScrollingTests {

@@ -69,4 +69,11 @@ button.addTarget(nil, action: "increment", for: .touchUpInside)   // resolved up
 panel.addSubnode(button)
 
 App.main(root: root, options: AppOptions(title: "Round button",
-                                         showsTappableAreas: CommandLine.arguments.contains("--debug-overlay")))
+                                         showsTappableAreas: CommandLine.arguments.contains("--debug-overlay"))) { app in
+    // The compositor may give the window another size (a kiosk, a maximize): keep the panel,
+    // and the button in it, in the middle of the window.
+    app.onResize = { size in
+        panel.frame = Rect(x: ((size.width - 300) / 2).rounded(), y: ((size.height - 300) / 2).rounded(),
+                           width: 300, height: 300)
+    }
+}
