@@ -5,7 +5,7 @@ extension FlexEngine {
         let isRTL = layout.writingDirection == .inherit ? input.isRTL : layout.writingDirection == .rtl
         let axes = FlexAxes(layout, isRTL: isRTL)
         let isRow = axes.isRow
-        let sizes = ResolvedSizes(node.style, parentWidth: input.parentWidth, parentHeight: input.parentHeight)
+        let sizes = ResolvedSizes(node.style, for: input)
         let padding = layout.padding
         let paddingWidth = padding.left + padding.right, paddingHeight = padding.top + padding.bottom
 
@@ -70,7 +70,8 @@ extension FlexEngine {
                 let childInput = LayoutInput(
                     knownWidth: isRow ? nil : knownCross, knownHeight: isRow ? knownCross : nil,
                     parentWidth: innerWidth, parentHeight: innerHeight,
-                    availableWidth: availableWidth, availableHeight: availableHeight, isRTL: isRTL)
+                    availableWidth: availableWidth, availableHeight: availableHeight, isRTL: isRTL,
+                    contentSizedWidth: isRow, contentSizedHeight: !isRow)
                 let size = compute(item.node, childInput, perform: false).size
                 item.flexBasis = isRow ? size.width : size.height
             }

@@ -34,7 +34,7 @@ struct FlexEngine {
     /// A node without laid-out children: its style's size, else its measured content plus
     /// its content insets (0 × 0 without content), within its min and max.
     private func computeLeaf(_ node: Node, _ input: LayoutInput, perform: Bool) -> LayoutOutput {
-        let sizes = ResolvedSizes(node.style, parentWidth: input.parentWidth, parentHeight: input.parentHeight)
+        let sizes = ResolvedSizes(node.style, for: input)
         var width = input.knownWidth ?? sizes.width.map(sizes.clampWidth)
         var height = input.knownHeight ?? sizes.height.map(sizes.clampHeight)
         if let ratio = sizes.aspectRatio {

@@ -32,6 +32,10 @@ struct LayoutInput: Hashable {
     var availableWidth: AvailableSpace
     var availableHeight: AvailableSpace
     var isRTL: Bool
+    /// Sizes the node on this axis by its content alone, without its own width or height and
+    /// their limits: what a flex base size is (the container applies the limits after).
+    var contentSizedWidth = false
+    var contentSizedHeight = false
 }
 
 /// What sizing a node gives: its border-box size and its first baseline from its top.

@@ -17,6 +17,25 @@ struct ResolvedSizes {
         minHeight = style.minHeight.resolved(against: parentHeight)
         maxWidth = style.maxWidth.resolved(against: parentWidth)
         maxHeight = style.maxHeight.resolved(against: parentHeight)
+        resolveAspectRatio(style)
+    }
+
+    /// The sizes a node answers `input` with: its style's, less those of an axis sized by content.
+    init(_ style: LayoutStyle, for input: LayoutInput) {
+        if !input.contentSizedWidth {
+            width = style.width.resolved(against: input.parentWidth)
+            minWidth = style.minWidth.resolved(against: input.parentWidth)
+            maxWidth = style.maxWidth.resolved(against: input.parentWidth)
+        }
+        if !input.contentSizedHeight {
+            height = style.height.resolved(against: input.parentHeight)
+            minHeight = style.minHeight.resolved(against: input.parentHeight)
+            maxHeight = style.maxHeight.resolved(against: input.parentHeight)
+        }
+        resolveAspectRatio(style)
+    }
+
+    private mutating func resolveAspectRatio(_ style: LayoutStyle) {
         if let ratio = style.aspectRatio, ratio > 0, ratio.isFinite { aspectRatio = ratio }
         if let ratio = aspectRatio {
             if width == nil, let height { width = height * ratio } else if height == nil, let width { height = width / ratio }
