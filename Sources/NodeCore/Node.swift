@@ -44,7 +44,7 @@ open class Node: Responder {
     }
     /// How this node lays out its subnodes; nil: they keep their frames (behaviour.md §15).
     public final var layout: FlexLayout? {
-        didSet { if layout != oldValue { setNeedsLayout() } }
+        didSet { if layout != oldValue { layoutDidChange(from: oldValue) } }
     }
     /// Space around the measured content of a leaf (a button's label), in points.
     public final var contentInsets: EdgeInsets = .zero {

@@ -9,6 +9,7 @@ extension FlexEngine {
                 hideSubtree(child)
                 continue
             }
+            if child.layoutState.hidesSubtree { showSubtree(child) }
             let frame = child.layoutState.unroundedFrame
             let origin = Point(x: absoluteOrigin.x + frame.minX, y: absoluteOrigin.y + frame.minY)
             let left = LayoutMath.round(origin.x), top = LayoutMath.round(origin.y)
@@ -34,15 +35,34 @@ extension FlexEngine {
         }
     }
 
-    /// `display: none`: the node and its whole subtree get (0, 0, 0, 0); shown again, the
-    /// subtree's frames are all set again.
+    /// `display: none`: the node and its whole subtree get (0, 0, 0, 0); frames set by hand
+    /// (children of nodes without layout) are kept to be restored when it is shown again.
     private func hideSubtree(_ node: Node) {
+        node.layoutState.hidesSubtree = true
         node.forEachInSubtree { descendant in
+            if descendant !== node, descendant.supernode?.layout == nil, descendant.layoutState.frameBeforeHiding == nil {
+                descendant.layoutState.frameBeforeHiding = descendant.frame
+            }
             setFrame(descendant, .zero)
             descendant.layoutState.appliedAbsoluteOrigin = nil
             descendant.layoutState.needsApply = true
             descendant.layoutState.hasDirtyDescendant = false
         }
+    }
+
+    /// Shown again: frames set by hand come back, and laid-out nodes whose parent has no
+    /// layout are laid out again at them (the rest follows from the pass).
+    private func showSubtree(_ node: Node) {
+        node.layoutState.hidesSubtree = false
+        var roots: [Node] = []
+        node.forEachInSubtree { descendant in
+            if let frame = descendant.layoutState.frameBeforeHiding {
+                setFrame(descendant, frame)
+                descendant.layoutState.frameBeforeHiding = nil
+                if descendant.layout != nil { roots.append(descendant) }
+            }
+        }
+        for root in roots { layOutRoot(root, isRTL: root.inheritedIsRTL) }
     }
 
     /// Sets a frame through the frame setter (so damage is recorded) only when it changes.

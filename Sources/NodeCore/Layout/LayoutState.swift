@@ -66,6 +66,10 @@ struct LayoutState {
     var needsApply = true
     /// The unrounded window-relative origin the frame was last rounded at.
     var appliedAbsoluteOrigin: Point?
+    /// The frame set by hand (not by a layout) that `display: none` above zeroed, to restore when shown.
+    var frameBeforeHiding: Rect?
+    /// This node is `display: none` and its subtree's frames are zero.
+    var hidesSubtree = false
     /// The size of the last `layoutThatFits` or layout pass (Texture's calculatedSize).
     var calculatedSize: Size?
 

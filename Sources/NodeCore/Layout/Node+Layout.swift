@@ -24,7 +24,7 @@ extension Node {
                 parent.layoutState.clearCaches()
             } else {
                 invalidatesParent = false
-                if parent.layoutState.isDirty || parent.layoutState.hasDirtyDescendant { return }
+                if parent.layoutState.hasDirtyDescendant { return }
                 parent.layoutState.hasDirtyDescendant = true
             }
             child = parent
@@ -73,6 +73,16 @@ extension Node {
             current = node.supernode
         }
         return false
+    }
+
+    /// After a change of `layout`: a new writing direction reaches the laid-out nodes below
+    /// that inherit it also through parents without layout.
+    final func layoutDidChange(from oldValue: FlexLayout?) {
+        setNeedsLayout()
+        guard layout?.writingDirection != oldValue?.writingDirection else { return }
+        for child in subnodes {
+            child.forEachInSubtree { if $0.layout != nil { $0.setNeedsLayout() } }
+        }
     }
 
     /// After a change of `style`: the display flag hit testing reads, and the layout.

@@ -69,9 +69,10 @@ enum LayoutMath {
         return result
     }
 
-    /// Halves up, toward +∞ (behaviour.md §15): ⌊v + 0.5⌋.
+    /// Halves up, toward +∞ (behaviour.md §15): ⌊v + 0.5⌋, with 10⁻⁶ pt of slack so that a sum
+    /// meant to be a half (thirds and sixths in floating point) rounds up whatever order it was added in.
     @inline(__always)
     static func round(_ value: Double) -> Double {
-        (value + 0.5).rounded(.down)
+        (value + 0.5 + 1e-6).rounded(.down)
     }
 }
