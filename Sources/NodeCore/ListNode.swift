@@ -45,7 +45,7 @@ open class ListNode: ScrollNode {
     /// when the data source reuses the node for another row.
     public final var rowNodeCreated: ((_ index: Int, _ node: Node) -> Void)?
 
-    private var layout: ListLayout
+    private var rowLayout: ListLayout
     /// A row node alive now, with the row-relative origin it came with.
     private struct LiveRow {
         let node: Node
@@ -74,7 +74,7 @@ open class ListNode: ScrollNode {
         isHorizontal = horizontal
         isInverted = inverted
         self.rowExtent = max(rowExtent, 0)
-        layout = ListLayout(fixedExtent: self.rowExtent, count: 0, inverted: inverted)
+        rowLayout = ListLayout(fixedExtent: self.rowExtent, count: 0, inverted: inverted)
         // Rows are preloaded toward the fetching end until the list scrolls.
         lastDirection = inverted ? -1 : 1
         super.init(name: name, frame: frame)
@@ -92,7 +92,7 @@ open class ListNode: ScrollNode {
     }
 
     /// How many rows the list has.
-    public final var numberOfRows: Int { layout.count }
+    public final var numberOfRows: Int { rowLayout.count }
 
     /// The node of row `index` if it is alive now.
     public final func nodeForRow(at index: Int) -> Node? {
@@ -116,7 +116,7 @@ open class ListNode: ScrollNode {
 
     /// Row `index`'s rect in content coordinates.
     public final func rectForRow(at index: Int) -> Rect {
-        let span = layout.span(ofRow: index)
+        let span = rowLayout.span(ofRow: index)
         return isHorizontal
             ? Rect(x: span.start, y: 0, width: span.length, height: frame.height)
             : Rect(x: 0, y: span.start, width: frame.width, height: span.length)
@@ -138,10 +138,10 @@ open class ListNode: ScrollNode {
         liveRange = 0..<0
         let count = dataSource?.numberOfRows(in: self) ?? 0
         if let source = dataSource, (0..<min(count, 1)).contains(where: { source.list(self, extentOfRowAt: $0) != nil }) {
-            layout = ListLayout(extents: (0..<count).map { source.list(self, extentOfRowAt: $0) ?? rowExtent },
+            rowLayout = ListLayout(extents: (0..<count).map { source.list(self, extentOfRowAt: $0) ?? rowExtent },
                                 inverted: isInverted)
         } else {
-            layout = ListLayout(fixedExtent: rowExtent, count: count, inverted: isInverted)
+            rowLayout = ListLayout(fixedExtent: rowExtent, count: count, inverted: isInverted)
         }
         updateContentSize()
         if isInverted { contentOffset[axis] = restingRange(on: axis).upperBound }
@@ -154,10 +154,10 @@ open class ListNode: ScrollNode {
     /// the visible rows stay where they are.
     public final func appendRows(_ count: Int) {
         guard count > 0 else { return }
-        let before = layout.contentLength
+        let before = rowLayout.contentLength
         let source = dataSource
-        layout.append(count) { source?.list(self, extentOfRowAt: $0) ?? self.rowExtent }
-        let added = layout.contentLength - before
+        rowLayout.append(count) { source?.list(self, extentOfRowAt: $0) ?? self.rowExtent }
+        let added = rowLayout.contentLength - before
         updateContentSize()
         if isInverted, added != 0 {
             for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
@@ -191,7 +191,7 @@ open class ListNode: ScrollNode {
     private func checkForBatchFetch(direction: BatchFetchScrollDirection, offset: Point, at time: Double) {
         guard hasAppeared else { return }
         let visible = frame.size[axis]
-        let content = layout.contentLength
+        let content = rowLayout.contentLength
         let remaining = isInverted ? offset[axis] : content - visible - offset[axis]
         let agrees = batchFetchingDelegate.map { $0.shouldBatchFetch(for: self) } ?? false
         guard BatchFetchRule.shouldFetch(isFetching: batchFetchContext.isFetching, delegateAgrees: agrees,
@@ -246,10 +246,10 @@ open class ListNode: ScrollNode {
         let ahead = preloadLeadingScreens * visible, behind = preloadTrailingScreens * visible
         let lower = lastDirection > 0 ? start - behind : start - ahead
         let upper = lastDirection > 0 ? start + visible + ahead : start + visible + behind
-        var wanted = visible > 0 ? layout.rows(meeting: lower, upper) : 0..<0
+        var wanted = visible > 0 ? rowLayout.rows(meeting: lower, upper) : 0..<0
         if wanted.count > ListNode.maximumLiveRows {
             // Keep the rows nearest the visible area's start.
-            let first = layout.rows(meeting: start, start + visible).lowerBound
+            let first = rowLayout.rows(meeting: start, start + visible).lowerBound
             let from = min(max(first - ListNode.maximumLiveRows / 4, wanted.lowerBound), wanted.upperBound - ListNode.maximumLiveRows)
             wanted = from..<(from + ListNode.maximumLiveRows)
         }
@@ -317,12 +317,12 @@ open class ListNode: ScrollNode {
     /// Moves a row node to its row: its row-relative origin plus the row's start.
     private func place(_ row: LiveRow, at index: Int) {
         var origin = row.origin
-        origin[axis] += layout.span(ofRow: index).start
+        origin[axis] += rowLayout.span(ofRow: index).start
         row.node.frame.origin = origin
     }
 
     private func updateContentSize() {
-        let length = layout.contentLength
+        let length = rowLayout.contentLength
         // Nothing to scroll across the axis, whatever the list's size.
         contentSize = isHorizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
     }

@@ -19,6 +19,7 @@ extension Node {
         let clamped = min(max(index, 0), subnodes.count)
         subnodes.insert(node, at: clamped)
         node.supernode = self
+        node.setNeedsLayout()
         invalidateSubtreeExtent()
         wideChildIndex = nil
         window?.structureVersion &+= 1
@@ -120,6 +121,7 @@ extension Node {
         parent.invalidateSubtreeExtent()
         parent.wideChildIndex = nil
         supernode = nil
+        parent.setNeedsLayout()
         if notify { forEachInSubtree { $0.didLeaveTree() } }
     }
 }

@@ -20,6 +20,8 @@ open class Node: Responder {
     @exclusivity(unchecked) public final var frame: Rect {
         willSet { invalidateSubtree() }
         didSet {
+            // A container resized from outside its layout lays its children out again (behaviour.md §15).
+            if layout != nil, !layoutState.isApplying, frame.size != oldValue.size { setNeedsLayout() }
             invalidateSubtreeExtent()
             supernode?.wideChildIndex = nil
             invalidateSubtree()
@@ -35,6 +37,23 @@ open class Node: Responder {
             invalidateSubtree()
         }
     }
+
+    /// How this node sits in a laid-out supernode (behaviour.md §15).
+    public final var style = LayoutStyle() {
+        didSet { if style != oldValue { styleDidChange(from: oldValue) } }
+    }
+    /// How this node lays out its subnodes; nil: they keep their frames (behaviour.md §15).
+    public final var layout: FlexLayout? {
+        didSet { if layout != oldValue { layoutDidChange(from: oldValue) } }
+    }
+    /// Space around the measured content of a leaf (a button's label), in points.
+    public final var contentInsets: EdgeInsets = .zero {
+        didSet { if contentInsets != oldValue { setNeedsLayout() } }
+    }
+    /// The layout engine's caches and flags for this node (Layout/LayoutState.swift).
+    @exclusivity(unchecked) final var layoutState = LayoutState()
+    /// `style.display == .none`: read on every hit test without copying the style.
+    @exclusivity(unchecked) final var isDisplayNone = false
 
     /// A hidden node is neither painted nor hit.
     @exclusivity(unchecked) public final var isHidden = false {
@@ -87,11 +106,21 @@ open class Node: Responder {
     /// Border width in points, painted inside the bounds.
     public final var borderWidth: Double = 0 { didSet { invalidateSelf() } }
     /// Optional text centered in the node.
-    public final var label: String? { didSet { invalidateSelf() } }
+    public final var label: String? {
+        didSet {
+            invalidateSelf()
+            if label != oldValue { setNeedsLayout() }
+        }
+    }
     /// Color of `label`; a control may give other colors per state (`currentLabelColor`).
     public final var labelColor: Color = .black { didSet { invalidateSelf() } }
     /// Size of `label` in points (behaviour.md §6).
-    public final var labelFontSize: Double = Node.defaultLabelFontSize { didSet { invalidateSelf() } }
+    public final var labelFontSize: Double = Node.defaultLabelFontSize {
+        didSet {
+            invalidateSelf()
+            if labelFontSize != oldValue { setNeedsLayout() }
+        }
+    }
     /// The label size a node starts with, in points.
     public static let defaultLabelFontSize = 14.0
     /// The color `label` is painted in now: `labelColor`, or for a control the label
@@ -203,7 +232,7 @@ open class Node: Responder {
 
     /// Whether this node can receive touches at all (visible, interactive, opaque enough).
     open var isHittable: Bool {
-        !isHidden && isUserInteractionEnabled && alpha >= minimumHittableAlpha
+        !isHidden && !isDisplayNone && isUserInteractionEnabled && alpha >= minimumHittableAlpha
     }
 
     /// The frontmost node of this subtree that accepts `point` (in this node's

@@ -16,13 +16,28 @@ open class TextNode: ControlNode {
     /// The font size of new text nodes, in points (the label size).
     public static let defaultFontSize = 14.0
 
-    public final var text = "" { didSet { invalidateSelf() } }
+    public final var text = "" {
+        didSet {
+            invalidateSelf()
+            if text != oldValue { setNeedsLayout() }
+        }
+    }
     /// In points; buffer pixels are this times the scale.
-    public final var fontSize = TextNode.defaultFontSize { didSet { invalidateSelf() } }
+    public final var fontSize = TextNode.defaultFontSize {
+        didSet {
+            invalidateSelf()
+            if fontSize != oldValue { setNeedsLayout() }
+        }
+    }
     public final var textColor: Color = .black { didSet { invalidateSelf() } }
     public final var alignment: TextAlignment = .leading { didSet { invalidateSelf() } }
     /// The most lines shown; 0 for as many as the height holds.
-    public final var maximumLines = 0 { didSet { invalidateSelf() } }
+    public final var maximumLines = 0 {
+        didSet {
+            invalidateSelf()
+            if maximumLines != oldValue { setNeedsLayout() }
+        }
+    }
 
     public override init(name: String, frame: Rect = .zero) {
         super.init(name: name, frame: frame)

@@ -1,0 +1,115 @@
+/// The layout engine (behaviour.md §15): sizes and places nodes by CSS flexbox with
+/// Yoga's defaults, through per-node caches keyed by the exact input, so that a pass
+/// after a change computes only the changed nodes and their ancestors again.
+struct FlexEngine {
+    let measurer: (any LayoutMeasuring)?
+
+    /// Sizes `node` (or lays out its children too when `perform`), from its cache when
+    /// the input is the one it last answered and nothing changed since.
+    func compute(_ node: Node, _ input: LayoutInput, perform: Bool) -> LayoutOutput {
+        if node.layoutState.isDirty {
+            node.layoutState.clearCaches()
+            node.layoutState.isDirty = false
+        } else if perform {
+            if node.layoutState.layoutInput == input { return node.layoutState.layoutOutput }
+        } else if let cached = node.layoutState.cachedMeasure(input) {
+            return cached
+        }
+        let output: LayoutOutput
+        if let layout = node.layout, !node.subnodes.isEmpty {
+            output = computeFlex(node, layout, input, perform: perform)
+        } else {
+            output = computeLeaf(node, input, perform: perform)
+        }
+        if perform {
+            node.layoutState.layoutInput = input
+            node.layoutState.layoutOutput = output
+            node.layoutState.needsApply = true
+        } else {
+            node.layoutState.storeMeasure(input, output)
+        }
+        return output
+    }
+
+    /// A node without laid-out children: its style's size, else its measured content plus
+    /// its content insets (0 × 0 without content), within its min and max.
+    private func computeLeaf(_ node: Node, _ input: LayoutInput, perform: Bool) -> LayoutOutput {
+        let sizes = ResolvedSizes(node.style, for: input)
+        var width = input.knownWidth ?? sizes.width.map(sizes.clampWidth)
+        var height = input.knownHeight ?? sizes.height.map(sizes.clampHeight)
+        if let ratio = sizes.aspectRatio {
+            if width == nil, let height { width = sizes.clampWidth(height * ratio) }
+            if height == nil, let width { height = sizes.clampHeight(width / ratio) }
+        }
+        let padding = node.layout?.padding ?? .zero
+        let insets = EdgeInsets(top: padding.top + node.contentInsets.top, left: padding.left + node.contentInsets.left,
+                                bottom: padding.bottom + node.contentInsets.bottom, right: padding.right + node.contentInsets.right)
+        let insetWidth = insets.left + insets.right, insetHeight = insets.top + insets.bottom
+        var baseline: Double?
+        if width == nil || height == nil || perform {
+            let offered: Double?
+            if let width {
+                offered = Swift.max(0, width - insetWidth)
+            } else {
+                switch input.availableWidth {
+                case .definite(let available):
+                    let margin = sizes.horizontalMargin(node.style, parentWidth: input.parentWidth)
+                    offered = Swift.max(0, Swift.min(available - margin, sizes.maxWidth ?? .infinity) - insetWidth)
+                case .minContent: offered = 0
+                case .maxContent: offered = sizes.maxWidth.map { Swift.max(0, $0 - insetWidth) }
+                }
+            }
+            if let measured = measurer?.measure(node, offeredWidth: offered) {
+                if width == nil { width = sizes.clampWidth(measured.size.width + insetWidth) }
+                if let ratio = sizes.aspectRatio, height == nil, let width { height = sizes.clampHeight(width / ratio) }
+                if height == nil { height = sizes.clampHeight(measured.size.height + insetHeight) }
+                baseline = measured.firstBaseline.map { $0 + insets.top }
+            }
+        }
+        let size = Size(width: Swift.max(width ?? sizes.clampWidth(insetWidth), padding.left + padding.right),
+                        height: Swift.max(height ?? sizes.clampHeight(insetHeight), padding.top + padding.bottom))
+        return LayoutOutput(size: size, firstBaseline: baseline ?? size.height)
+    }
+
+    // MARK: Entry points
+
+    /// The size of `node` as an item offered `range.max`, clamped into `range`.
+    func size(of node: Node, fitting range: SizeRange, isRTL: Bool) -> Size {
+        func space(_ value: Double) -> AvailableSpace { value.isFinite ? .definite(value) : .maxContent }
+        let input = LayoutInput(knownWidth: range.min.width == range.max.width ? range.max.width : nil,
+                                knownHeight: range.min.height == range.max.height ? range.max.height : nil,
+                                parentWidth: range.max.width.isFinite ? range.max.width : nil,
+                                parentHeight: range.max.height.isFinite ? range.max.height : nil,
+                                availableWidth: space(range.max.width), availableHeight: space(range.max.height), isRTL: isRTL)
+        let size = compute(node, input, perform: false).size
+        return Size(width: Swift.min(Swift.max(size.width, range.min.width), range.max.width),
+                    height: Swift.min(Swift.max(size.height, range.min.height), range.max.height))
+    }
+
+    /// Lays out a laid-out node whose parent is not (or the pass's root) at its frame's size,
+    /// then sets the frames that changed below it.
+    func layOutRoot(_ node: Node, isRTL: Bool) {
+        let size = node.frame.size
+        let input = LayoutInput(knownWidth: size.width, knownHeight: size.height, parentWidth: size.width,
+                                parentHeight: size.height, availableWidth: .definite(size.width),
+                                availableHeight: .definite(size.height), isRTL: isRTL)
+        _ = compute(node, input, perform: true)
+        node.layoutState.calculatedSize = size
+        applyChildren(of: node, absoluteOrigin: .zero)
+        node.layoutState.needsApply = false
+        node.layoutState.hasDirtyDescendant = false
+    }
+
+    /// Walks a subtree whose root is not laid out by its parent, down to the nodes that
+    /// changed: laid-out ones are laid out at their frames' sizes.
+    func visit(_ node: Node) {
+        guard node.needsLayout else { return }
+        if node.layout != nil {
+            layOutRoot(node, isRTL: node.inheritedIsRTL)
+            return
+        }
+        node.layoutState.isDirty = false
+        node.layoutState.hasDirtyDescendant = false
+        for child in node.subnodes { visit(child) }
+    }
+}

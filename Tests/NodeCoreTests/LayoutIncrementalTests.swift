@@ -1,0 +1,165 @@
+import Testing
+@testable import NodeCore
+
+// behaviour.md §15: a pass lays out only what changed, sets only the frames that change
+// (so damage covers only what moved), and never cancels a touch.
+
+/// Records which nodes it measured.
+final class RecordingMeasurer: LayoutMeasuring {
+    let inner = FakeMeasurer()
+    var measured: [String] = []
+
+    func measure(_ node: Node, offeredWidth: Double?) -> LayoutMeasurement? {
+        measured.append(node.name)
+        return inner.measure(node, offeredWidth: offeredWidth)
+    }
+}
+
+@Suite struct LayoutIncrementalTests {
+    private func column(_ window: inout Window?) -> (Node, [TextNode]) {
+        let root = Node(name: "root")
+        root.layout = FlexLayout(alignItems: .flexStart)
+        let texts = (0..<3).map { index -> TextNode in
+            let text = TextNode(name: "t\(index)")
+            text.text = "aaaaa"
+            root.addSubnode(text)
+            return text
+        }
+        window = Window(root: root, size: Size(width: 200, height: 400))
+        return (root, texts)
+    }
+
+    @Test func relayoutAfterATextChangeMeasuresOnlyThatText() {
+        var window: Window?
+        let (_, texts) = column(&window)
+        let measurer = RecordingMeasurer()
+        window!.layoutIfNeeded(measurer: measurer)
+        #expect(Set(measurer.measured) == ["t0", "t1", "t2"])
+        measurer.measured = []
+        texts[1].text = "aaaaa aaaaa"
+        window!.layoutIfNeeded(measurer: measurer)
+        #expect(!measurer.measured.isEmpty)
+        #expect(Set(measurer.measured) == ["t1"])
+    }
+
+    @Test func aPassWithNothingChangedMeasuresAndDamagesNothing() {
+        var window: Window?
+        _ = column(&window)
+        let measurer = RecordingMeasurer()
+        window!.layoutIfNeeded(measurer: measurer)
+        _ = window!.takeInvalidations()
+        measurer.measured = []
+        window!.layoutIfNeeded(measurer: measurer)
+        #expect(measurer.measured.isEmpty)
+        #expect(window!.takeInvalidations().isEmpty)
+        #expect(!window!.root.needsLayout)
+    }
+
+    @Test func aLayoutChangeDamagesOnlyWhatMoved() {
+        var window: Window?
+        let (_, texts) = column(&window)
+        let measurer = FakeMeasurer()
+        window!.layoutIfNeeded(measurer: measurer)
+        let above = texts[0].frame
+        _ = window!.takeInvalidations()
+        texts[1].fontSize = 28
+        window!.layoutIfNeeded(measurer: measurer)
+        var areas: [Rect] = []
+        for invalidation in window!.takeInvalidations() {
+            if case .area(let area) = invalidation { areas.append(area) }
+        }
+        #expect(!areas.isEmpty)
+        #expect(areas.allSatisfy { !$0.intersects(above) }, "\(areas) reach \(above)")
+        #expect(texts[2].frame.minY == texts[1].frame.maxY)
+    }
+
+    @Test func aWindowResizeLaysTheRootOutAtTheNewSize() {
+        let tree = LayoutTree("""
+        root: direction row
+          a: grow 1
+          b: width 100
+        """)
+        let window = Window(root: tree.root, size: Size(width: 300, height: 100))
+        window.layoutIfNeeded(measurer: nil)
+        #expect(tree["a"].frame == rect(0, 0, 200, 100))
+        window.size = Size(width: 500, height: 80)
+        window.layoutIfNeeded(measurer: nil)
+        #expect(tree.root.frame == rect(0, 0, 500, 80))
+        #expect(tree["a"].frame == rect(0, 0, 400, 80))
+        #expect(tree["b"].frame == rect(400, 0, 100, 80))
+    }
+
+    @Test func aLaidOutNodeUnderAFramedParentIsLaidOutAtItsFrame() {
+        let root = Node(name: "root", frame: rect(0, 0, 400, 400))
+        let card = Node(name: "card", frame: rect(50, 60, 100, 80))
+        card.layout = FlexLayout(direction: .row)
+        let a = Node(name: "a"), b = Node(name: "b")
+        a.style.grow = 1
+        b.style.width = 30
+        card.addSubnode(a)
+        card.addSubnode(b)
+        root.addSubnode(card)
+        let window = Window(root: root, size: Size(width: 400, height: 400))
+        window.layoutIfNeeded(measurer: nil)
+        #expect(card.frame == rect(50, 60, 100, 80))
+        #expect(a.frame == rect(0, 0, 70, 80))
+        card.frame = rect(50, 60, 200, 40)
+        #expect(root.needsLayout)
+        window.layoutIfNeeded(measurer: nil)
+        #expect(a.frame == rect(0, 0, 170, 40))
+        #expect(b.frame == rect(170, 0, 30, 40))
+    }
+
+    @Test func aSubnodeAddedOrRemovedLaysItsParentOutAgain() {
+        let tree = LayoutTree("""
+        root: direction row
+          a: grow 1
+        """)
+        let window = Window(root: tree.root, size: Size(width: 300, height: 100))
+        window.layoutIfNeeded(measurer: nil)
+        let b = Node(name: "b")
+        b.style.grow = 1
+        tree.root.addSubnode(b)
+        window.layoutIfNeeded(measurer: nil)
+        #expect(tree["a"].frame == rect(0, 0, 150, 100))
+        #expect(b.frame == rect(150, 0, 150, 100))
+        b.removeFromSupernode()
+        window.layoutIfNeeded(measurer: nil)
+        #expect(tree["a"].frame == rect(0, 0, 300, 100))
+    }
+
+    @Test func aRelayoutKeepsATrackingButtonsTouch() {
+        let root = Node(name: "root")
+        root.layout = FlexLayout(alignItems: .flexStart)
+        let spacer = Node(name: "spacer")
+        spacer.style.height = 10
+        let button = ButtonNode(name: "pay")
+        button.style.width = 100
+        button.style.height = 44
+        root.addSubnode(spacer)
+        root.addSubnode(button)
+        let window = Window(root: root, size: Size(width: 300, height: 300))
+        window.layoutIfNeeded(measurer: nil)
+        var fired = 0
+        button.addAction(for: .primaryActionTriggered) { _, _ in fired += 1 }
+        window.touchDown(.finger(1), at: pt(50, 30), time: 0)
+        #expect(button.isTracking)
+        spacer.style.height = 100
+        window.layoutIfNeeded(measurer: nil)
+        #expect(button.frame == rect(0, 100, 100, 44))
+        #expect(button.isTracking)
+        // The finger follows the button to its new place and lifts inside it.
+        window.touchMoved(.finger(1), to: pt(50, 120), time: 16)
+        window.touchUp(.finger(1), time: 32)
+        #expect(fired == 1)
+    }
+
+    @Test func calculatedSizeFollowsTheLastLayout() {
+        let tree = LayoutTree("""
+        root: direction row
+          a: grow 1
+        """)
+        tree.root.layoutIfNeeded(size: Size(width: 120, height: 30), measurer: nil)
+        #expect(tree["a"].calculatedSize == Size(width: 120, height: 30))
+    }
+}

@@ -1,0 +1,154 @@
+import Testing
+import PropertyBased
+import SeededRandom
+@testable import NodeCore
+
+// behaviour.md §15 under random trees, styles and window sizes: a layout is idempotent,
+// an incremental layout after random changes equals a layout from scratch of the changed
+// tree, and every frame is in whole points.
+
+/// A random tree: each node picks its parent among those before it and draws its style,
+/// container layout and text from its seed; changes redraw one node's from a new seed.
+struct RandomLayoutTree {
+    let nodes: [Node]
+
+    init(_ specs: [(parent: Int, seed: Int)]) {
+        var nodes: [Node] = []
+        for (index, spec) in specs.enumerated() {
+            var rng = SplitMix64(seed: UInt64(spec.seed))
+            let node: Node = index > 0 && Int.random(in: 0..<4, using: &rng) == 0 ? TextNode(name: "n\(index)") : Node(name: "n\(index)")
+            if index > 0 {
+                let parent = nodes[spec.parent % nodes.count]
+                // A parent without layout gives its children frames; most parents lay theirs out.
+                if parent.layout == nil, !(parent is TextNode), Int.random(in: 0..<5, using: &rng) > 0 {
+                    parent.layout = FlexLayout()
+                }
+                node.frame = Rect(x: Double(Int.random(in: 0...100, using: &rng)), y: Double(Int.random(in: 0...100, using: &rng)),
+                                  width: Double(Int.random(in: 0...200, using: &rng)), height: Double(Int.random(in: 0...200, using: &rng)))
+                parent.addSubnode(node)
+            } else {
+                node.layout = FlexLayout()
+            }
+            RandomLayoutTree.draw(node, seed: spec.seed &+ 1)
+            nodes.append(node)
+        }
+        self.nodes = nodes
+    }
+
+    /// Redraws `node`'s style, layout parameters and text from `seed`.
+    static func draw(_ node: Node, seed: Int) {
+        var rng = SplitMix64(seed: UInt64(truncatingIfNeeded: seed))
+        func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
+        func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &rng)] }
+        func length(auto: Int = 40) -> LayoutDimension {
+            if chance(auto) { return .auto }
+            if chance(25) { return .percent(pick([25, 50, 75, 100, 33])) }
+            return .points(Double(Int.random(in: 0...400, using: &rng)) / 2)
+        }
+        func limit() -> LayoutDimension { chance(85) ? .auto : .points(Double(Int.random(in: 0...300, using: &rng))) }
+        var style = LayoutStyle()
+        style.width = length()
+        style.height = length()
+        style.minWidth = limit()
+        style.maxWidth = limit()
+        style.minHeight = limit()
+        style.maxHeight = limit()
+        if chance(35) { style.grow = pick([1, 2, 0.5]) }
+        if chance(30) { style.shrink = pick([1, 2]) }
+        if chance(20) { style.basis = length(auto: 0) }
+        if chance(20) { style.alignSelf = pick(AlignItems.allCases) }
+        if chance(25) {
+            let side = { () -> LayoutDimension in chance(10) ? .auto : .points(Double(Int.random(in: 0...20, using: &rng))) }
+            style.margin = LayoutEdges(top: side(), left: side(), bottom: side(), right: side())
+        }
+        if chance(10) {
+            style.position = .absolute
+            style.left = chance(50) ? length(auto: 0) : .auto
+            style.right = chance(50) ? length(auto: 0) : .auto
+            style.top = chance(50) ? length(auto: 0) : .auto
+            style.bottom = chance(50) ? length(auto: 0) : .auto
+            if chance(30) { style.start = length(auto: 0) }
+        } else if chance(10) {
+            style.left = length(auto: 0)
+        }
+        if chance(10) { style.aspectRatio = pick([0.5, 1, 2, 1.5]) }
+        if chance(5) { style.display = .none }
+        node.style = style
+        if node.layout != nil {
+            var layout = FlexLayout()
+            layout.direction = pick(FlexDirection.allCases)
+            layout.justifyContent = pick(JustifyContent.allCases)
+            layout.alignItems = pick(AlignItems.allCases)
+            layout.alignContent = pick(AlignContent.allCases)
+            if chance(30) { layout.wrap = pick([.wrap, .wrapReverse]) }
+            if chance(25) { layout.padding = EdgeInsets(all: Double(Int.random(in: 0...12, using: &rng))) }
+            if chance(25) { layout.gap = Double(Int.random(in: 0...10, using: &rng)) }
+            if chance(15) { layout.rowGap = Double(Int.random(in: 0...10, using: &rng)) }
+            if chance(15) { layout.writingDirection = pick([.ltr, .rtl]) }
+            node.layout = layout
+        }
+        if let text = node as? TextNode {
+            text.text = Array(repeating: "aaaaa", count: Int.random(in: 0...12, using: &rng)).joined(separator: " ")
+            text.fontSize = pick([10, 14, 20, 13.5])
+        } else if chance(10) {
+            node.label = chance(50) ? "aaa" : "aaaaa aaaaa aa"
+        }
+    }
+
+    /// Every node's frame, in order.
+    var frames: [Rect] { nodes.map(\.frame) }
+}
+
+@Suite struct LayoutPropertyTests {
+    static let spec = zip(Gen.int(in: 0...1000), Gen.int(in: 0...1_000_000)).map { (parent: $0, seed: $1) }
+    static let change = zip(Gen.int(in: 0...1000), Gen.int(in: 0...1_000_000), Gen.int(in: 0...5))
+    static let size = zip(Gen.int(in: 40...1600), Gen.int(in: 40...1200))
+
+    @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
+        await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
+            specs, changes, firstSize, secondSize in
+            let measurer = FakeMeasurer()
+            let live = RandomLayoutTree(specs)
+            live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
+            let scratch = RandomLayoutTree(specs)
+            for (pick, seed, kind) in changes {
+                let index = pick % live.nodes.count
+                for tree in [live, scratch] {
+                    let node = tree.nodes[index]
+                    switch kind {
+                    case 0: (node as? TextNode)?.text += " aaa"
+                    case 1: node.style.display = node.style.display == .none ? .flex : .none
+                    default: RandomLayoutTree.draw(node, seed: seed)
+                    }
+                }
+                // Half the changes are laid out one by one, the rest together.
+                if seed % 2 == 0 {
+                    live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
+                }
+            }
+            let size = Size(width: Double(secondSize.0), height: Double(secondSize.1))
+            live.nodes[0].layoutIfNeeded(size: size, measurer: measurer)
+            scratch.nodes[0].layoutIfNeeded(size: size, measurer: FakeMeasurer())
+            let differing = zip(live.frames, scratch.frames).enumerated().filter { $0.element.0 != $0.element.1 }
+            #expect(differing.isEmpty, "\(differing.map { "n\($0.offset): \($0.element.0) vs \($0.element.1)" })")
+        }
+    }
+
+    @Test func layoutIsIdempotentAndFramesAreWholePoints() async {
+        await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.size) { specs, size in
+            let tree = RandomLayoutTree(specs)
+            let window = Size(width: Double(size.0), height: Double(size.1))
+            tree.nodes[0].layoutIfNeeded(size: window, measurer: FakeMeasurer())
+            let first = tree.frames
+            for node in tree.nodes { node.setNeedsLayout() }
+            tree.nodes[0].layoutIfNeeded(size: window, measurer: FakeMeasurer())
+            #expect(tree.frames == first)
+            let fractional = tree.nodes.filter { node in
+                let f = node.frame
+                return [f.minX, f.minY, f.width, f.height].contains { $0 != $0.rounded() }
+            }
+            // Frames the layout did not set (children of nodes without layout) are whole in this test too.
+            #expect(fractional.isEmpty, "\(fractional.map { "\($0.name) \($0.frame)" })")
+        }
+    }
+}
