@@ -115,14 +115,28 @@ public final class TappableShape {
         guard let (control, own) = chain.last else {
             return TappableMask(scale: scale, minX: lowX, minY: lowY, width: 0, height: 0, samples: [])
         }
-        let ancestors = chain.dropLast()
+        // An ancestor whose `pointInside` is its slopRect's is tested on that rect, read once:
+        // the same arithmetic per sample, without a call into the node.
+        var rects: [(slop: Rect, offset: Point)] = [], others: [(node: Node, offset: Point)] = []
+        for (node, offset) in chain.dropLast() {
+            if node.hitTestsBySlopRect { rects.append((node.slopRect, offset)) } else { others.append((node, offset)) }
+        }
+        func ancestorsAccept(_ x: Double, _ y: Double) -> Bool {
+            for i in rects.indices where !rects[i].slop.contains(Point(x: x + rects[i].offset.x, y: y + rects[i].offset.y)) {
+                return false
+            }
+            for i in others.indices where !others[i].node.pointInside(Point(x: x + others[i].offset.x, y: y + others[i].offset.y)) {
+                return false
+            }
+            return true
+        }
         for row in 0 ..< height {
             let y = (Double(lowY + row) + 0.5) / scale
             for column in 0 ..< width {
                 let x = (Double(lowX + column) + 0.5) / scale
                 guard control.pointInside(Point(x: x + own.x, y: y + own.y)) else { continue }
                 var bits = TappableSample.own.rawValue
-                if ancestors.allSatisfy({ $0.node.pointInside(Point(x: x + $0.offset.x, y: y + $0.offset.y)) }) {
+                if ancestorsAccept(x, y) {
                     bits |= TappableSample.tappable.rawValue
                     if clip?.contains(Point(x: x, y: y)) ?? true { bits |= TappableSample.inView.rawValue }
                 }

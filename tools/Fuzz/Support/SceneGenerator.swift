@@ -10,8 +10,12 @@ struct SceneGenerator {
 
     /// A whole scene file and the window size it declares.
     mutating func scene() -> (text: String, size: (Double, Double)) {
-        let width = random.chance(0.9) ? Double(random.int(1 ... 1200)) : random.value([16_384, 1, 8192], invalid: [16_385, 0])
-        let height = random.chance(0.9) ? Double(random.int(1 ... 900)) : random.value([4096, 1, 0.5], invalid: [16_384 * 8])
+        // Mostly phone to desktop sizes; now and then a window at a side's limit, kept thin so
+        // that an unoptimized, sanitized build paints it well inside the time limit.
+        var width = random.chance(0.9) ? Double(random.int(1 ... 1200)) : random.value([16_384, 1, 4096], invalid: [16_385, 0])
+        var height = random.chance(0.9) ? Double(random.int(1 ... 900)) : random.value([4096, 1, 0.5], invalid: [16_384 * 8])
+        if width > 2048, height > 2048 { height = 64 }
+        if width * height > 1_000_000 { width = (1_000_000 / height).rounded(.down) }
         nodeBudget = random.chance(0.05) ? 3000 : random.int(1 ... 40)
         var children: [String] = []
         while nodeBudget > 0, children.count < 200 { children.append(node(depth: 0, inTemplate: false, size: (width, height))) }
@@ -46,7 +50,13 @@ struct SceneGenerator {
         let kind = random.pick(kinds)
         var m: [(String, String)] = [("name", JSONText.string(name(inTemplate: inTemplate)))]
         if kind != "node" || random.chance(0.3) { m.append(("kind", JSONText.string(kind))) }
-        let f = frame(in: size)
+        var f = frame(in: size)
+        let shaped = random.chance(0.2) && kind != "list"
+        if shaped, random.chance(0.9) {
+            // Sampled shapes cost their on-screen area per pixel: most stay button-sized.
+            f[2] = min(f[2], 300)
+            f[3] = min(f[3], 300)
+        }
         m.append(("frame", JSONText.array(f)))
         if random.chance(0.3) { m.append(("slop", JSONText.array((0 ..< 4).map { _ in -random.number(typical: 0 ... 30) }))) }
         if random.chance(0.1) { m.append(("alpha", JSONText.number(random.value([0, 0.005, 0.5, 1], invalid: [9_007_199_254_740_991, -1])))) }
@@ -55,7 +65,7 @@ struct SceneGenerator {
         if random.chance(0.2) { m.append(("clips", "true")) }
         if random.chance(0.4) { m.append(("color", JSONText.string(color()))) }
         if random.chance(0.3) { m.append(("label", JSONText.string(random.text()))) }
-        if random.chance(0.2), kind != "list" {
+        if shaped {
             m.append(("shape", random.chance(0.6) ? JSONText.string("circle")
                       : "{\"bands\":[" + (0 ..< random.int(1 ... 4)).map { _ in JSONText.array(frame(in: (max(f[2], 1), max(f[3], 1)))) }.joined(separator: ",") + "]}"))
         }
