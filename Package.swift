@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
                                                                "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
-                                                             "TouchDiagnostics", "SeededRandom"],
+                                                             "TouchDiagnostics", "SeededRandom", "FuzzSupport"],
                     exclude: ["AuditReports"]),
         .testTarget(
             name: "NodeCoreTests",
@@ -242,6 +242,10 @@ let package = Package(
                           path: "Benchmarks/SessionBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.
         .executableTarget(name: "AuditBenchmarks", dependencies: ["BenchmarkSupport"], path: "Benchmarks/AuditBenchmarks"),
+        // The fuzzer: generated scenes and scripts through replay, render and audit with time and
+        // memory limits (`tools/fuzz`, CI's fuzz step); its checks also replay the corpus in tests.
+        .target(name: "FuzzSupport", dependencies: ["SeededRandom"], path: "tools/Fuzz/Support"),
+        .executableTarget(name: "TouchstoneFuzz", dependencies: ["FuzzSupport"], path: "tools/Fuzz/Main"),
         .executableTarget(name: "TouchstoneSoak",
                           dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],
                           path: "tools/Soak"),

@@ -206,7 +206,8 @@ public final class PointerLocationPainter {
 
     /// Every path within `damage`.
     private func paintPaths(hud: PointerLocation, damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
-        guard hud.touches.contains(where: { !$0.path.isEmpty }) else { return }
+        let touches = hud.touches
+        guard touches.contains(where: { !$0.path.isEmpty }) else { return }
         let region = canvas.damageRegion(damage)
         guard !region.isEmpty else { return }
         let s = Double(renderer.scale)
@@ -217,8 +218,9 @@ public final class PointerLocationPainter {
         let edge = PremultipliedColor(DiagnosticsStyle.pathEdgeColor).pixel
         let coreWidth = DiagnosticsStyle.pathWidth * s
         let edgeWidth = coreWidth + 2 * DiagnosticsStyle.pathEdgeWidth * s
-        pathChunks = pathChunks.filter { entry in hud.touches.contains { $0.serial == entry.key } }
-        for touch in hud.touches {
+        let serials = Set(touches.map(\.serial))
+        pathChunks = pathChunks.filter { serials.contains($0.key) }
+        for touch in touches {
             pathChunks[touch.serial, default: PathChunks()].update(touch.path, clearCount: hud.clearCount)
             writer.clear()
             forEachSegment(of: touch.path, chunks: pathChunks[touch.serial]!, renderer: renderer, damage: tiles) { a, b in

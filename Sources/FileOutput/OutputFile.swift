@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemPackage
 
 /// An output file could not be written; `description` is one line naming the path.
 public struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -35,6 +34,8 @@ public final class OutputFile {
     private let temporaryPath: String?
     private let target: String
     private var finished = false
+    /// Where the signal handler finds the temporary file (`TemporaryFiles`).
+    private var signalSlot: Int?
 
     public init(path: String) throws(OutputFileError) {
         self.path = path
@@ -57,10 +58,13 @@ public final class OutputFile {
         let exists = info.st_mode != 0
         switch info.st_mode & S_IFMT {
         case S_IFIFO, S_IFCHR:
-            let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            guard fd >= 0 else { throw OutputFileError(path: path, reason: "cannot open: \(Self.errorText(errno))") }
+            let fd = DescriptorWriting.openForWriting(target)
+            guard fd >= 0 else {
+                throw OutputFileError(path: path, reason: "cannot open: \(DescriptorWriting.openErrorText(errno))")
+            }
             descriptor = fd
             temporaryPath = nil
+            signalSlot = nil
             return
         case S_IFREG:
             break
@@ -80,11 +84,13 @@ public final class OutputFile {
         }
         descriptor = fd
         temporaryPath = temporary
+        signalSlot = TemporaryFiles.register(temporary)
     }
 
     deinit {
         close(descriptor)
         if !finished, let temporaryPath { unlink(temporaryPath) }
+        forgetTemporary()
     }
 
     /// Whether the output goes straight to its path (a FIFO or device) rather than to a temporary file.
@@ -92,10 +98,8 @@ public final class OutputFile {
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        do {
-            _ = try FileDescriptor(rawValue: descriptor).writeAll(bytes)
-        } catch {
-            throw OutputFileError(path: path, reason: "write failed: \(Self.errorText((error as? Errno)?.rawValue ?? EIO))")
+        if let code = DescriptorWriting.writeAll(descriptor, bytes) {
+            throw OutputFileError(path: path, reason: "write failed: \(Self.errorText(code))")
         }
     }
 
@@ -124,6 +128,13 @@ public final class OutputFile {
             unlink(temporaryPath)
             throw OutputFileError(path: path, reason: "cannot replace: \(reason)")
         }
+        forgetTemporary()
+    }
+
+    /// Stops the signal handler from removing the temporary file (renamed or removed).
+    private func forgetTemporary() {
+        if let signalSlot { TemporaryFiles.unregister(signalSlot) }
+        signalSlot = nil
     }
 
     /// Creates `.NAME.XXXXXX.tmp` next to `target` (exclusive create, so nothing existing is touched).

@@ -11,10 +11,3 @@ public enum StandardError {
         _ = try? FileDescriptor.standardError.writeAll(bytes)
     }
 }
-
-extension StandardError {
-    /// Writes multi-line text (argument-parser usage), escaping each line.
-    public static func writeLines(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { writeLine(String(line)) }
-    }
-}

@@ -66,27 +66,66 @@ public enum JSONWriting {
     @inlinable
     public static func appendIntegral<Sink: JSONByteSink>(_ n: Double, to out: inout Sink) {
         guard n.isFinite else { return appendLiteral("null", to: &out) }
-        // Every whole number up to 2⁵³ prints exactly; past it a double skips integers.
-        if n == n.rounded() && abs(n) <= 9_007_199_254_740_992 {
+        if abs(n) >= 1e15 {
+            appendLargeIntegral(n, to: &out)
+        } else if n == n.rounded() {
             appendInteger(Int(n), to: &out)
         } else {
             appendUTF8(String(n), to: &out)
         }
     }
 
+    /// Appends `n` (finite, magnitude at least 10¹⁵, where a double has less than a
+    /// thousandth of fraction) as the plain decimal digits of its whole part, never in
+    /// exponent form: every finite double is exactly `m × 2^e` with a whole `m`.
+    @usableFromInline
+    static func appendLargeIntegral<Sink: JSONByteSink>(_ n: Double, to out: inout Sink) {
+        let whole = n.rounded(.towardZero)
+        if whole.magnitude < 9.2e18 { return appendInteger(Int(whole), to: &out) }
+        // Base-10⁹ limbs, least significant first, doubled `exponent` times from the significand.
+        let exponent = Int(whole.exponent) - Double.significandBitCount
+        var limbs: [UInt64] = []
+        var m = UInt64(whole.significandBitPattern | (1 << UInt64(Double.significandBitCount)))
+        while m > 0 { limbs.append(m % 1_000_000_000); m /= 1_000_000_000 }
+        var remaining = exponent
+        while remaining > 0 {
+            let step = min(remaining, 30)
+            remaining -= step
+            var carry: UInt64 = 0
+            for i in limbs.indices {
+                let v = (limbs[i] << UInt64(step)) + carry
+                limbs[i] = v % 1_000_000_000
+                carry = v / 1_000_000_000
+            }
+            while carry > 0 { limbs.append(carry % 1_000_000_000); carry /= 1_000_000_000 }
+        }
+        if n < 0 { out.write(UInt8(ascii: "-")) }
+        appendInteger(Int(limbs.last!), to: &out)
+        for limb in limbs.dropLast().reversed() {
+            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 9)
+            var v = limb
+            for i in stride(from: 8, through: 0, by: -1) {
+                digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+            digits.withUnsafeBufferPointer { out.write($0) }
+        }
+    }
+
     /// Appends what `coordinate` returns: the shortest decimal of the rounded value, as
     /// `String(Double)` writes it, computed from integer thousandths below 10⁹ (where that
     /// decimal has at most 12 significant digits, so it is the unique shortest form).
-    /// Past 10⁹ the value is written in `String(Double)`'s shortest form (which JSON
-    /// accepts: `1e+300`), never `inf`; a non-finite value is `null`.
+    /// Past 10⁹ the value is written in `String(Double)`'s shortest form below 10¹⁵ and as
+    /// the digits of its whole part above (never in exponent form, never `inf`); a
+    /// non-finite value is `null`.
     @inlinable
     public static func appendCoordinate<Sink: JSONByteSink>(_ n: Double, to out: inout Sink) {
         guard n.isFinite else { return appendLiteral("null", to: &out) }
         let thousandths = (n * coordinateScale).rounded()
         guard abs(thousandths) < 1e12 else {
             // n × 1000 may overflow: beyond 10¹⁵ a double has no fraction left to round.
-            let rounded = abs(n) < 1e15 ? thousandths / coordinateScale : n
-            return appendUTF8(String(rounded == 0 ? 0 : rounded), to: &out)
+            guard abs(n) < 1e15 else { return appendLargeIntegral(n, to: &out) }
+            return appendUTF8(String(thousandths / coordinateScale), to: &out)
         }
         var m = Int(thousandths)
         if m < 0 {

@@ -143,7 +143,7 @@ public enum Audit {
         // counts only where the shapes really share a point.
         for (k, i) in reachable.enumerated() where areas[i].shape != nil {
             for m in overlapIndex.overlapping(k) where areas[reachable[m]].shape == nil || m > k {
-                guard areas[i].overlap(with: areas[reachable[m]]).isEmpty else { continue }
+                guard !areas[i].sharesPoint(with: areas[reachable[m]]) else { continue }
                 counts[k] -= 1
                 counts[m] -= 1
             }

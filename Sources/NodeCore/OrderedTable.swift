@@ -1,23 +1,25 @@
 /// Values kept in insertion order with lookup, insertion and removal by key in O(1)
 /// (removal amortized): a removed value leaves a hole, and the holes are squeezed out once
 /// they outnumber the values. Active touches live here, so thousands of fingers down at
-/// once cost each event the same as one.
-struct OrderedTable<Key: Hashable, Value> {
+/// once cost each event the same as one; the pointer-location HUD keeps its touches here too.
+public struct OrderedTable<Key: Hashable, Value> {
     private var slots: [(key: Key, value: Value)?] = []
     private var positions: [Key: Int] = [:]
 
-    /// How many values are present.
-    var count: Int { positions.count }
-    var isEmpty: Bool { positions.isEmpty }
+    public init() {}
 
-    subscript(key: Key) -> Value? {
+    /// How many values are present.
+    public var count: Int { positions.count }
+    public var isEmpty: Bool { positions.isEmpty }
+
+    public subscript(key: Key) -> Value? {
         positions[key].map { slots[$0]!.value }
     }
 
-    func contains(_ key: Key) -> Bool { positions[key] != nil }
+    public func contains(_ key: Key) -> Bool { positions[key] != nil }
 
     /// Adds `value` last; the key must not be present.
-    mutating func append(_ value: Value, for key: Key) {
+    public mutating func append(_ value: Value, for key: Key) {
         precondition(positions[key] == nil, "key already present")
         positions[key] = slots.count
         slots.append((key, value))
@@ -25,7 +27,7 @@ struct OrderedTable<Key: Hashable, Value> {
 
     /// Removes and returns the value for `key`, if any.
     @discardableResult
-    mutating func remove(_ key: Key) -> Value? {
+    public mutating func remove(_ key: Key) -> Value? {
         guard let position = positions.removeValue(forKey: key) else { return nil }
         let value = slots[position]!.value
         slots[position] = nil
@@ -33,22 +35,36 @@ struct OrderedTable<Key: Hashable, Value> {
         return value
     }
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         slots.removeAll(keepingCapacity: true)
         positions.removeAll(keepingCapacity: true)
     }
 
     /// The values in insertion order.
-    var values: [Value] { slots.compactMap { $0?.value } }
+    public var values: [Value] { slots.compactMap { $0?.value } }
     /// Whether some value satisfies `predicate` (no array is made).
-    func contains(where predicate: (Value) -> Bool) -> Bool {
+    public func contains(where predicate: (Value) -> Bool) -> Bool {
         slots.contains { $0.map { predicate($0.value) } ?? false }
     }
     /// The keys in insertion order.
-    var keys: [Key] { slots.compactMap { $0?.key } }
+    public var keys: [Key] { slots.compactMap { $0?.key } }
+
+    /// Runs `body` on the value for `key` in place (no copy of what it holds); nil when absent.
+    @discardableResult
+    public mutating func update<R>(_ key: Key, _ body: (inout Value) -> R) -> R? {
+        guard let position = positions[key] else { return nil }
+        return body(&slots[position]!.value)
+    }
+
+    /// Keeps only the values `keep` accepts, in order.
+    public mutating func removeAll(where remove: (Value) -> Bool) {
+        for case let (key, value)? in slots where remove(value) { self.remove(key) }
+    }
 
     private mutating func compact() {
         slots.removeAll { $0 == nil }
         for (index, slot) in slots.enumerated() { positions[slot!.key] = index }
     }
 }
+
+extension OrderedTable: Sendable where Key: Sendable, Value: Sendable {}

@@ -150,15 +150,40 @@ public struct TappableArea {
         let box = tappable.intersection(other.tappable)
         guard !box.isEmpty, shape != nil || other.shape != nil else { return box }
         let s = TappableShape.auditScale
-        var shared = Rect.zero
-        for py in Int((box.minY * s).rounded(.down)) ..< Int((box.maxY * s).rounded(.up)) {
-            for px in Int((box.minX * s).rounded(.down)) ..< Int((box.maxX * s).rounded(.up)) {
+        var low = (x: Int.max, y: Int.max), high = (x: Int.min, y: Int.min)
+        forEachSharedPixel(with: other, in: box) { px, py in
+            low = (min(low.x, px), min(low.y, py))
+            high = (max(high.x, px), max(high.y, py))
+            return true
+        }
+        guard low.x <= high.x else { return .zero }
+        return Rect(minX: Double(low.x) / s, minY: Double(low.y) / s, maxX: Double(high.x + 1) / s, maxY: Double(high.y + 1) / s)
+    }
+
+    /// Whether this area and `other` share a point (on the audit's grid when a shape is
+    /// involved); stops at the first shared pixel.
+    func sharesPoint(with other: TappableArea) -> Bool {
+        let box = tappable.intersection(other.tappable)
+        guard !box.isEmpty, shape != nil || other.shape != nil else { return !box.isEmpty }
+        var found = false
+        forEachSharedPixel(with: other, in: box) { _, _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with each audit-grid pixel of `box` (window points) tappable in both
+    /// areas, row by row, until it returns false.
+    private func forEachSharedPixel(with other: TappableArea, in box: Rect, _ body: (Int, Int) -> Bool) {
+        let s = TappableShape.auditScale
+        for py in TappableShape.pixel(box.minY * s, .down) ..< TappableShape.pixel(box.maxY * s, .up) {
+            for px in TappableShape.pixel(box.minX * s, .down) ..< TappableShape.pixel(box.maxX * s, .up) {
                 let centre = Point(x: (Double(px) + 0.5) / s, y: (Double(py) + 0.5) / s)
                 guard contains(centre), other.contains(centre) else { continue }
-                shared = shared.union(Rect(x: Double(px) / s, y: Double(py) / s, width: 1 / s, height: 1 / s))
+                if !body(px, py) { return }
             }
         }
-        return shared
     }
 
     /// Whether a touch at `point` (window points) reaches the control, siblings ignored.

@@ -40,8 +40,10 @@ public struct TappableMask: Sendable {
     /// an empty rect when there are none.
     public func bounds(of flags: TappableSample) -> Rect {
         var lowX = Int.max, lowY = Int.max, highX = Int.min, highY = Int.min
+        // Raw bits, not `isSuperset`: the generic set algebra dominated unoptimized audits.
+        let want = flags.rawValue
         for row in 0 ..< height {
-            for column in 0 ..< width where samples[row * width + column].isSuperset(of: flags) {
+            for column in 0 ..< width where samples[row * width + column].rawValue & want == want {
                 lowX = min(lowX, column)
                 highX = max(highX, column)
                 lowY = min(lowY, row)
@@ -68,6 +70,10 @@ public final class TappableShape {
     /// The control's hit-test extent in window points: nothing outside it is sampled
     /// (the control's `pointInside` is false there).
     public let extent: Rect
+    /// What the audit samples: the extent cut to the screen (the window, or the root's
+    /// bounds outside one), as no touch lands elsewhere; so its cost follows what is on
+    /// screen, never the shape's size (behaviour.md §5.3).
+    public let sampled: Rect
 
     private let slopSetters: [Edge: Node]
     private let clipSetters: [Edge: Node]
@@ -78,6 +84,15 @@ public final class TappableShape {
         chain = nodes.reversed().map { ($0, $0.convert(Point.zero, from: nil)) }
         self.clip = clip
         self.extent = extent
+        let screen: Rect
+        if let window = control.window {
+            screen = Rect(origin: .zero, size: window.size)
+        } else {
+            let (root, offset) = chain[0]
+            screen = Rect(origin: Point(x: root.boundsOrigin.x - offset.x, y: root.boundsOrigin.y - offset.y),
+                          size: root.frame.size)
+        }
+        sampled = extent.intersection(screen)
         self.slopSetters = slopSetters
         self.clipSetters = clipSetters
     }
@@ -88,42 +103,67 @@ public final class TappableShape {
     /// Samples every pixel at `scale` inside `pixels` (min and max corners, max
     /// exclusive) that lies in `extent`.
     public func mask(scale: Double, minX: Int, minY: Int, maxX: Int, maxY: Int) -> TappableMask {
-        let lowX = max(minX, Int((extent.minX * scale).rounded(.down)))
-        let lowY = max(minY, Int((extent.minY * scale).rounded(.down)))
-        let highX = min(maxX, Int((extent.maxX * scale).rounded(.up)))
-        let highY = min(maxY, Int((extent.maxY * scale).rounded(.up)))
+        let lowX = max(minX, Self.pixel(extent.minX * scale, .down))
+        let lowY = max(minY, Self.pixel(extent.minY * scale, .down))
+        let highX = min(maxX, Self.pixel(extent.maxX * scale, .up))
+        let highY = min(maxY, Self.pixel(extent.maxY * scale, .up))
         let width = max(highX - lowX, 0), height = max(highY - lowY, 0)
+        // Callers pass a screen's pixels; anything past a canvas is a bug, not a size to allocate.
+        precondition(width.multipliedReportingOverflow(by: height).partialValue <= 1 << 32
+                     && !width.multipliedReportingOverflow(by: height).overflow, "mask of \(width) × \(height) pixels")
         var samples = [TappableSample](repeating: [], count: width * height)
         guard let (control, own) = chain.last else {
             return TappableMask(scale: scale, minX: lowX, minY: lowY, width: 0, height: 0, samples: [])
         }
-        let ancestors = chain.dropLast()
+        // An ancestor whose `pointInside` is its slopRect's is tested on that rect, read once:
+        // the same arithmetic per sample, without a call into the node.
+        var rects: [(slop: Rect, offset: Point)] = [], others: [(node: Node, offset: Point)] = []
+        for (node, offset) in chain.dropLast() {
+            if node.hitTestsBySlopRect { rects.append((node.slopRect, offset)) } else { others.append((node, offset)) }
+        }
+        func ancestorsAccept(_ x: Double, _ y: Double) -> Bool {
+            for i in rects.indices where !rects[i].slop.contains(Point(x: x + rects[i].offset.x, y: y + rects[i].offset.y)) {
+                return false
+            }
+            for i in others.indices where !others[i].node.pointInside(Point(x: x + others[i].offset.x, y: y + others[i].offset.y)) {
+                return false
+            }
+            return true
+        }
         for row in 0 ..< height {
             let y = (Double(lowY + row) + 0.5) / scale
             for column in 0 ..< width {
                 let x = (Double(lowX + column) + 0.5) / scale
                 guard control.pointInside(Point(x: x + own.x, y: y + own.y)) else { continue }
-                var sample: TappableSample = .own
-                if ancestors.allSatisfy({ $0.node.pointInside(Point(x: x + $0.offset.x, y: y + $0.offset.y)) }) {
-                    sample.insert(.tappable)
-                    if clip?.contains(Point(x: x, y: y)) ?? true { sample.insert(.inView) }
+                var bits = TappableSample.own.rawValue
+                if ancestorsAccept(x, y) {
+                    bits |= TappableSample.tappable.rawValue
+                    if clip?.contains(Point(x: x, y: y)) ?? true { bits |= TappableSample.inView.rawValue }
                 }
-                samples[row * width + column] = sample
+                samples[row * width + column] = TappableSample(rawValue: bits)
             }
         }
         return TappableMask(scale: scale, minX: lowX, minY: lowY, width: width, height: height, samples: samples)
     }
 
-    /// The area sampled on the audit's grid over the whole extent.
+    /// The area sampled on the audit's grid over the extent's part on screen (`sampled`).
     public private(set) lazy var auditMask: TappableMask = {
         let s = Self.auditScale
-        return mask(scale: s, minX: Int((extent.minX * s).rounded(.down)), minY: Int((extent.minY * s).rounded(.down)),
-                    maxX: Int((extent.maxX * s).rounded(.up)), maxY: Int((extent.maxY * s).rounded(.up)))
+        guard !sampled.isEmpty else { return TappableMask(scale: s, minX: 0, minY: 0, width: 0, height: 0, samples: []) }
+        return mask(scale: s, minX: Self.pixel(sampled.minX * s, .down), minY: Self.pixel(sampled.minY * s, .down),
+                    maxX: Self.pixel(sampled.maxX * s, .up), maxY: Self.pixel(sampled.maxY * s, .up))
     }()
 
     /// Whether `point` (window points) is tappable on the audit's grid.
     func isTappable(at point: Point) -> Bool {
         let s = Self.auditScale
-        return auditMask[Int((point.x * s).rounded(.down)), Int((point.y * s).rounded(.down))].contains(.tappable)
+        return auditMask[Self.pixel(point.x * s, .down), Self.pixel(point.y * s, .down)].contains(.tappable)
+    }
+
+    /// `value` rounded by `rule` to a pixel index, clamped to ±2⁴⁰ (far past any canvas, far
+    /// from `Int`'s limits) so no size a file may give traps; NaN is 0.
+    static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int(min(max(value, -0x1p40), 0x1p40).rounded(rule))
     }
 }

@@ -30,9 +30,10 @@ public struct RenderScale: Hashable, Comparable, Sendable, CustomStringConvertib
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
-            guard let n = Int(parts[0]), let d = Int(parts[1]), d > 0,
-                  (n * Self.denominator) % d == 0 else { return nil }
-            self.init(units: n * Self.denominator / d)
+            guard let n = Int(parts[0]), let d = Int(parts[1]), d > 0 else { return nil }
+            let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.denominator)
+            guard !overflow, scaled % d == 0 else { return nil }
+            self.init(units: scaled / d)
         } else {
             guard let value = Double(text) else { return nil }
             self.init(exactly: value)

@@ -11,8 +11,12 @@ extension Renderer {
         let mask = shape.mask(scale: Double(scale), minX: visible.minX - band, minY: visible.minY - band,
                               maxX: visible.maxX + band, maxY: visible.maxY + band)
         guard mask.width > 0, mask.height > 0 else { return }
-        let hidden = SampleGrid(mask) { $0.contains(.tappable) && !$0.contains(.inView) }.dilated(by: band)
-        let cut = SampleGrid(mask) { $0.contains(.own) && !$0.contains(.tappable) }.dilated(by: band)
+        // Raw bits rather than set algebra: this runs per pixel (generic `OptionSet` code
+        // dominated unoptimized builds).
+        let own = TappableSample.own.rawValue, tappable = TappableSample.tappable.rawValue
+        let inView = TappableSample.inView.rawValue, shown = tappable | inView
+        let hidden = SampleGrid(mask) { $0.rawValue & shown == tappable }.dilated(by: band)
+        let cut = SampleGrid(mask) { $0.rawValue & (own | tappable) == own }.dilated(by: band)
         let fill = PixelRegion(), limited = PixelRegion(), clipped = PixelRegion()
         let rows = max(visible.minY, mask.minY) ..< min(visible.maxY, mask.minY + mask.height)
         let columns = max(visible.minX, mask.minX) ..< min(visible.maxX, mask.minX + mask.width)
@@ -22,7 +26,7 @@ extension Renderer {
             var runRegion: PixelRegion?
             for x in columns.lowerBound ... columns.upperBound {
                 var region: PixelRegion?
-                if x < columns.upperBound, mask[x, y].isSuperset(of: [.tappable, .inView]) {
+                if x < columns.upperBound, mask[x, y].rawValue & shown == shown {
                     region = hidden[x, y] ? clipped : cut[x, y] ? limited : fill
                 }
                 if region !== runRegion {

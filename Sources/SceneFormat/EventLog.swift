@@ -78,9 +78,10 @@ public struct EventLogEntry: Hashable, Sendable {
     /// buffer, since the line is written on the input path before the frame that shows it.
     /// The line is written on the stack, then appended in one copy.
     public func appendLine(to out: inout [UInt8]) {
-        // Every field but the node name and the event's name fits in 256 bytes (numbers
-        // take at most 24); an escaped byte of the name takes at most 6.
-        let bound = 256 + 6 * node.utf8.count + event.name.utf8.count
+        // Every field but the node name and the event's name fits in 1,536 bytes (the four
+        // numbers that may be fractional take at most 320 each, 24 in practice); an escaped
+        // byte of the name takes at most 6.
+        let bound = 1_536 + 6 * node.utf8.count + event.name.utf8.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var line = JSONLineBuffer(memory)
             write(to: &line)
@@ -221,15 +222,26 @@ public enum EventRecorder {
     public static let actionIdentifier = ActionIdentifier("touchstone.event-log")
 
     /// Attaches to every control, scroll node and list under `root`, and to the rows a
-    /// list creates later. `now` gives the time for sends without a touch.
+    /// list creates later. `now` gives the time for sends without a touch. A line's `t` is
+    /// never below the line before it (behaviour.md §7.3): an event applied late (a touch
+    /// held for its frame, after a timer that fell due meanwhile) carries the later time.
     public static func attach(to root: Node, now: @escaping () -> Double = { 0 },
                               sink: @escaping (EventLogEntry) -> Void) {
+        var latest = -Double.infinity
+        attachAll(to: root, now: now) { entry in
+            var entry = entry
+            if entry.time < latest { entry.time = latest } else if !entry.time.isNaN { latest = entry.time }
+            sink(entry)
+        }
+    }
+
+    private static func attachAll(to root: Node, now: @escaping () -> Double, sink: @escaping (EventLogEntry) -> Void) {
         root.forEachInSubtree { node in
             if let list = node as? ListNode {
                 list.addListObserver { sender, event in
                     sink(EventLogEntry(time: event.time, node: sender.name, list: event.kind, rows: event.rows))
                 }
-                list.rowNodeCreated = { _, row in attach(to: row, now: now, sink: sink) }
+                list.rowNodeCreated = { _, row in attachAll(to: row, now: now, sink: sink) }
             }
             if let scroll = node as? ScrollNode {
                 scroll.addScrollObserver { sender, event in

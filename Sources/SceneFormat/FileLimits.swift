@@ -14,6 +14,18 @@ public enum FileLimits {
     /// The latest time, in milliseconds (2⁵³ − 1, about 285,000 years): times print exactly.
     public static let maximumTime = 9_007_199_254_740_991.0
 
+    /// The most screens ahead a list fetches (`leadingScreens`): Texture's default is 2.
+    public static let maximumLeadingScreens = 100.0
+    /// A list's fetch `delay`, in milliseconds: at least 1, so that a fetch that completes
+    /// at once still moves time on, and at most an hour.
+    public static let fetchDelays = 1.0 ... 3_600_000.0
+    /// The most fetches a list's `fetch` may take from its `count` to its `total`: what one
+    /// input event can set off is bounded, and so is the log it writes.
+    public static let maximumFetches = 10_000
+    /// The longest list content along its axis (rows × extent, at `total`), in points: offsets
+    /// stay exact to the event log's 0.001.
+    public static let maximumContentLength = 1e12
+
     static let coordinates = -maximumCoordinate ... maximumCoordinate
     static let lengths = 0 ... maximumCoordinate
     static let times = 0 ... maximumTime

@@ -183,7 +183,7 @@ struct ObjectReader {
         }
     }
 
-    static func format(_ n: Double) -> String { JSONWriting.integral(n) }
+    static func format(_ n: Double) -> String { abs(n) <= 9_007_199_254_740_992 ? JSONWriting.integral(n) : String(n) }
 }
 
 /// Where an object sits in its file (`root.children[2].children[0]`), written out only for

@@ -21,7 +21,7 @@ extension SceneDecoder {
         let inverted = try r.bool("inverted") ?? false
         var rows = try ObjectReader(raw, file: r.file, path: r.keyPath("rows"))
         let extent = try rows.required("extent") { (r: inout ObjectReader, k: String) throws(FormatError) in
-            try r.number(k, in: ListNode.minimumRowExtent...Double.greatestFiniteMagnitude)
+            try r.number(k, in: ListNode.minimumRowExtent...FileLimits.maximumCoordinate)
         }
         return (NodeDescription.ListKeys(extent: extent, horizontal: horizontal, inverted: inverted), rows)
     }
@@ -36,17 +36,27 @@ extension SceneDecoder {
         try rows.finish(allowed: rowsKeys.joined(separator: ", "))
         list.template = try compileTemplate(template, file: r.file, path: rows.keyPath("template"))
 
-        list.leadingScreens = try r.number("leadingScreens", in: 0...Double.greatestFiniteMagnitude)
+        list.leadingScreens = try r.number("leadingScreens", in: 0...FileLimits.maximumLeadingScreens)
+        var rowsAtMost = list.count
         if let raw = r.raw("fetch") {
             var f = try ObjectReader(raw, file: r.file, path: r.keyPath("fetch"))
             let batch = try f.required("batch") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.count(k) }
             guard batch > 0 else { throw f.fail("batch", "must be at least 1, got 0") }
             let delay = try f.required("delay") { (r: inout ObjectReader, k: String) throws(FormatError) in
-                try r.number(k, in: 0...Double.greatestFiniteMagnitude)
+                try r.number(k, in: FileLimits.fetchDelays)
             }
             let total = try f.required("total") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.count(k) }
+            let fetches = (max(total - list.count, 0) + batch - 1) / batch
+            guard fetches <= FileLimits.maximumFetches else {
+                throw f.fail("total", "\(total) rows from \(list.count) in batches of \(batch) take \(fetches) fetches, more than the \(FileLimits.maximumFetches) a list may make")
+            }
             try f.finish(allowed: fetchKeys.joined(separator: ", "))
             list.fetch = SceneListSource.Fetch(batch: batch, delay: delay, total: total)
+            rowsAtMost = max(rowsAtMost, total)
+        }
+        let length = Double(rowsAtMost) * list.extent
+        guard length <= FileLimits.maximumContentLength else {
+            throw rows.fail("extent", "\(rowsAtMost) rows of \(ObjectReader.format(list.extent)) points are \(ObjectReader.format(length)) points long, more than the \(ObjectReader.format(FileLimits.maximumContentLength)) a list may be")
         }
     }
 

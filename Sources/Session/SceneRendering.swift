@@ -57,6 +57,25 @@ public enum SceneRendering {
     public static func writePNG(of window: Window, background: Color, scale: RenderScale,
                                 touchMarkers: [TouchMarker] = [], pointerLocation: PointerLocationOverlay? = nil,
                                 to path: String) throws(ImageOutputError) {
+        let file = try writeUncommittedPNG(of: window, background: background, scale: scale, touchMarkers: touchMarkers,
+                                           pointerLocation: pointerLocation, to: path)
+        try commit(file)
+    }
+
+    /// Puts a PNG of `writeUncommittedPNG` in place.
+    public static func commit(_ file: OutputFile) throws(ImageOutputError) {
+        do {
+            try file.commit()
+        } catch {
+            throw .file(.writeFailed(path: file.path, reason: error.reason))
+        }
+    }
+
+    /// Like `writePNG`, but the file replaces `path` only when the caller commits it: a
+    /// command with several outputs replaces none until all are written (behaviour.md §8).
+    public static func writeUncommittedPNG(of window: Window, background: Color, scale: RenderScale,
+                                           touchMarkers: [TouchMarker] = [], pointerLocation: PointerLocationOverlay? = nil,
+                                           to path: String) throws(ImageOutputError) -> OutputFile {
         let renderer: Renderer
         do {
             renderer = try Renderer(window: window, background: background, scale: scale)
@@ -80,10 +99,22 @@ public enum SceneRendering {
         } catch {
             throw .painting(path: path, error)
         }
+        return try writeUncommitted(canvas, to: path)
+    }
+
+    /// `canvas` as a PNG in a new `OutputFile` for `path`, not yet committed.
+    public static func writeUncommitted(_ canvas: Canvas, to path: String) throws(ImageOutputError) -> OutputFile {
+        let file: OutputFile
         do {
-            try canvas.writePNG(to: path)
+            file = try OutputFile(path: path)
+        } catch {
+            throw .file(.writeFailed(path: path, reason: error.reason))
+        }
+        do {
+            try canvas.writePNG(to: file)
         } catch {
             throw .file(error)
         }
+        return file
     }
 }

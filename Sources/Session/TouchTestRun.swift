@@ -51,23 +51,25 @@ public struct TouchTestOptions {
 /// report's time is that of the last input event (`q` included), never the wall clock.
 public enum TouchTestOutput {
     /// Throws `OutputError` for the report, `ImageOutputError` for the PNG.
+    /// Both are written to temporary files first and replace the old ones only when both are
+    /// complete (behaviour.md §8).
     public static func write(_ test: TouchTest, at time: Double, options: TouchTestOptions) throws {
-        if let path = options.reportPath {
-            try LineSink(path: path).write(bytes: Array(test.report(at: time).json().utf8))
+        let report = try options.reportPath.map { path throws in
+            let sink = try LineSink(replacing: path)
+            try sink.write(bytes: Array(test.report(at: time).json().utf8))
+            return sink
         }
-        if let path = options.pngPath {
+        let image = try options.pngPath.map { path throws in
             let canvas: Canvas
             do {
                 canvas = try TouchTestPainter.coverageImage(of: test.grid, scale: options.scale)
             } catch {
                 throw ImageOutputError.painting(path: path, error)
             }
-            do throws(PNGError) {
-                try canvas.writePNG(to: path)
-            } catch {
-                throw ImageOutputError.file(error)
-            }
+            return try SceneRendering.writeUncommitted(canvas, to: path)
         }
+        try report?.commit()
+        if let image { try SceneRendering.commit(image) }
     }
 }
 

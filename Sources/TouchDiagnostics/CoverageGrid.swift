@@ -42,10 +42,17 @@ public struct CoverageGrid: Sendable, Equatable {
     }
 
     /// Cells never touched, row by row.
-    public var untouchedCells: [(column: Int, row: Int)] {
+    public var untouchedCells: [(column: Int, row: Int)] { untouchedCells(limit: .max) }
+
+    /// The first `limit` cells never touched, row by row: a report lists a bounded number
+    /// of them, whatever the grid's size (behaviour.md §20).
+    public func untouchedCells(limit: Int) -> [(column: Int, row: Int)] {
         var cells: [(column: Int, row: Int)] = []
         for row in 0..<rows {
-            for column in 0..<columns where !filled[row * columns + column] { cells.append((column, row)) }
+            for column in 0..<columns where !filled[row * columns + column] {
+                guard cells.count < limit else { return cells }
+                cells.append((column, row))
+            }
         }
         return cells
     }

@@ -46,9 +46,19 @@ public struct PointerLocation: Sendable {
         }
     }
 
-    /// Every touch the HUD shows, in the order they (last) went down; at most one per id,
-    /// so it is searched from the end, where the touches down now are.
-    public private(set) var touches: [TrackedTouch] = []
+    /// At most this many touches that went up keep their paths; the oldest to go up is
+    /// forgotten first, so a replay with ever-new ids keeps bounded memory (behaviour.md §20).
+    public static let maximumEndedTouches = 1_000
+
+    /// Every touch the HUD shows, in the order they (last) went down; at most one per id.
+    public var touches: [TrackedTouch] { table.values }
+    /// The touches by id, each event's lookup O(1) whatever ids arrive.
+    private var table = OrderedTable<TouchID, TrackedTouch>()
+    /// Fingers down now, for a cancel.
+    private var fingersDown = Set<TouchID>()
+    /// Touches that went up, oldest first, as (id, serial); `endedStart` is the first not yet dropped.
+    private var ended: [(id: TouchID, serial: Int)] = []
+    private var endedStart = 0
     /// The most touches down at once so far.
     public private(set) var maxActive = 0
     /// The id of the touch that went down last (its figures fill the bar).
@@ -65,7 +75,7 @@ public struct PointerLocation: Sendable {
     public private(set) var activeCount = 0
 
     /// The newest touch, if any.
-    public var newest: TrackedTouch? { newestID.flatMap { id in touches.last { $0.id == id } } }
+    public var newest: TrackedTouch? { newestID.flatMap { table[$0] } }
 
     /// Applies one seat event at `time` (ms).
     public mutating func handle(_ event: InputEvent, at time: Double) {
@@ -74,10 +84,7 @@ public struct PointerLocation: Sendable {
         case let .touchMotion(id, location): move(.finger(id), to: location, time: time)
         case let .touchUp(id): up(.finger(id))
         case .touchCancel:
-            for i in touches.indices where touches[i].id != .pointer && touches[i].isDown {
-                touches[i].isDown = false
-                activeCount -= 1
-            }
+            for id in fingersDown { up(id) }
         case let .pointerMotion(location):
             pointerLocation = location
             move(.pointer, to: location, time: time)
@@ -94,48 +101,70 @@ public struct PointerLocation: Sendable {
 
     /// Records a contact shape the seat reported for finger `id` (nil parts stay as they were).
     public mutating func setContact(of id: Int, major: Double?, minor: Double?, orientation: Double?) {
-        guard let i = touches.lastIndex(where: { $0.id == .finger(id) && $0.isDown }) else { return }
-        if let major { touches[i].contact.major = major; touches[i].contact.minor = minor ?? major }
-        if let orientation { touches[i].contact.orientation = orientation }
+        table.update(.finger(id)) { touch in
+            guard touch.isDown else { return }
+            if let major { touch.contact.major = major; touch.contact.minor = minor ?? major }
+            if let orientation { touch.contact.orientation = orientation }
+        }
     }
 
     /// Forgets the paths of touches no longer down and keeps only the current point of the
     /// others (the `c` key).
     public mutating func clearPaths() {
-        touches.removeAll { !$0.isDown }
-        for i in touches.indices { touches[i].path = [touches[i].location] }
+        table.removeAll { !$0.isDown }
+        for id in table.keys { table.update(id) { $0.path = [$0.location] } }
+        ended.removeAll()
+        endedStart = 0
         clearCount += 1
     }
 
     private mutating func down(_ id: TouchID, at location: Point, time: Double) {
-        if let i = touches.lastIndex(where: { $0.id == id }) {
-            guard !touches[i].isDown else { return }
-            touches.remove(at: i)  // its old path goes with it
+        if let old = table[id] {
+            guard !old.isDown else { return }
+            table.remove(id)  // its old path goes with it
         }
         downCount += 1
         activeCount += 1
-        touches.append(TrackedTouch(id: id, serial: downCount, location: location, isDown: true, path: [location],
-                                    samples: [(time, location)]))
+        if id != .pointer { fingersDown.insert(id) }
+        table.append(TrackedTouch(id: id, serial: downCount, location: location, isDown: true, path: [location],
+                                  samples: [(time, location)]), for: id)
         newestID = id
         maxActive = max(maxActive, activeCount)
     }
 
     private mutating func move(_ id: TouchID, to location: Point, time: Double) {
-        guard let i = touches.lastIndex(where: { $0.id == id && $0.isDown }) else { return }
-        touches[i].location = location
-        if touches[i].path.count >= Self.maximumPathPoints { touches[i].path.removeFirst(touches[i].path.count / 2) }
-        touches[i].path.append(location)
-        touches[i].samples.append((time, location))
-        let cutoff = time - Self.velocityWindow
-        if let keep = touches[i].samples.firstIndex(where: { $0.time >= cutoff }), keep > 0 {
-            touches[i].samples.removeFirst(keep)
+        table.update(id) { touch in
+            guard touch.isDown else { return }
+            touch.location = location
+            if touch.path.count >= Self.maximumPathPoints { touch.path.removeFirst(touch.path.count / 2) }
+            touch.path.append(location)
+            touch.samples.append((time, location))
+            let cutoff = time - Self.velocityWindow
+            if let keep = touch.samples.firstIndex(where: { $0.time >= cutoff }), keep > 0 {
+                touch.samples.removeFirst(keep)
+            }
         }
     }
 
     private mutating func up(_ id: TouchID) {
-        guard let i = touches.lastIndex(where: { $0.id == id && $0.isDown }) else { return }
-        touches[i].isDown = false
+        guard let serial = table.update(id, { touch -> Int? in
+            guard touch.isDown else { return nil }
+            touch.isDown = false
+            return touch.serial
+        }) ?? nil else { return }
         activeCount -= 1
+        fingersDown.remove(id)
+        ended.append((id, serial))
+        // Past the limit the oldest ended touch is forgotten, unless its id went down again since.
+        while ended.count - endedStart > Self.maximumEndedTouches {
+            let oldest = ended[endedStart]
+            endedStart += 1
+            if let touch = table[oldest.id], touch.serial == oldest.serial, !touch.isDown { table.remove(oldest.id) }
+        }
+        if endedStart > 4096, endedStart * 2 > ended.count {
+            ended.removeFirst(endedStart)
+            endedStart = 0
+        }
     }
 
     /// The bar's text: touches down / most at once, then the newest touch's position,

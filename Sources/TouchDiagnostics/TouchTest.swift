@@ -40,7 +40,9 @@ public struct TouchTest: Sendable {
     /// Every touch so far, in the order they began.
     public private(set) var touches: [TouchRecord] = []
     /// Indices into `touches` of the touches down now, in the order they began.
-    public private(set) var active: [Int] = []
+    public var active: [Int] { activeTable.values }
+    /// The same by id: each event's lookup is O(1) however many touches are down (§20.2).
+    private var activeTable = OrderedTable<TouchID, Int>()
     public private(set) var maxSimultaneous = 0
     private var pointerLocation: Point?
 
@@ -80,37 +82,31 @@ public struct TouchTest: Sendable {
         }
     }
 
-    private func activeIndex(of id: TouchID) -> Int? {
-        active.firstIndex { touches[$0].id == id }
-    }
-
     private mutating func down(_ id: TouchID, at location: Point, time: Double, newlyFilled: (Int, Int) -> Void) {
-        guard activeIndex(of: id) == nil else { return }
-        active.append(touches.count)
+        guard !activeTable.contains(id) else { return }
+        activeTable.append(touches.count, for: id)
         touches.append(TouchRecord(id: id, downTime: time, downLocation: location, location: location))
-        maxSimultaneous = max(maxSimultaneous, active.count)
+        maxSimultaneous = max(maxSimultaneous, activeTable.count)
         grid.fill(at: location, newlyFilled: newlyFilled)
     }
 
     private mutating func move(_ id: TouchID, to location: Point, time: Double, newlyFilled: (Int, Int) -> Void) {
-        guard let slot = activeIndex(of: id) else { return }
-        let index = active[slot]
+        guard let index = activeTable[id] else { return }
         grid.fill(from: touches[index].location, to: location, newlyFilled: newlyFilled)
         touches[index].location = location
         touches[index].motionTimes.append(time)
     }
 
     private mutating func end(_ id: TouchID, time: Double, cancelled: Bool) {
-        guard let slot = activeIndex(of: id) else { return }
-        touches[active[slot]].endTime = time
-        touches[active[slot]].cancelled = cancelled
-        active.remove(at: slot)
+        guard let index = activeTable.remove(id) else { return }
+        touches[index].endTime = time
+        touches[index].cancelled = cancelled
     }
 
     /// The live counters: touches down, the most at once, coverage, and each active touch's
     /// recent report rate (median Hz and 95th-percentile interval).
     public var counterText: String {
-        var text = "Touches: \(active.count)  Max: \(maxSimultaneous)  Coverage: \(PointerLocation.decimal(grid.coveragePercent))%"
+        var text = "Touches: \(activeTable.count)  Max: \(maxSimultaneous)  Coverage: \(PointerLocation.decimal(grid.coveragePercent))%"
         for touch in activeTouches {
             let rate = touch.recentRate
             guard rate.motionCount >= 2 else { continue }

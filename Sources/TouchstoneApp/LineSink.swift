@@ -1,6 +1,5 @@
 public import FileOutput
 import Glibc
-import SystemPackage
 
 /// Writing an output file (event log, recording) failed.
 public struct OutputError: Error, Equatable, CustomStringConvertible {
@@ -12,7 +11,7 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
     public let errno: Int32
 
     public var description: String {
-        "\(path ?? "standard output"): \(operation.rawValue): \(String(cString: strerror(errno)))"
+        "\(path ?? "standard output"): \(operation.rawValue): \(DescriptorWriting.openErrorText(errno))"
     }
 }
 
@@ -38,7 +37,8 @@ public final class LineSink {
     /// A new or truncated file at `path`, written as lines are sent: a live session's log
     /// and recording, which must survive a kill.
     public init(path: String) throws(OutputError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Non-blocking open: a FIFO with no reader is an error now, not a hang (behaviour.md §8).
+        let fd = DescriptorWriting.openForWriting(path, flags: O_CREAT | O_TRUNC)
         guard fd >= 0 else { throw OutputError(path: path, operation: .create, errno: Glibc.errno) }
         descriptor = fd
         ownsDescriptor = true
@@ -71,11 +71,8 @@ public final class LineSink {
     /// Writes `bytes` as they are (a whole line, newline included) with one `write(2)`
     /// unless the kernel takes fewer bytes.
     public func write(bytes: [UInt8]) throws(OutputError) {
-        do {
-            _ = try FileDescriptor(rawValue: descriptor).writeAll(bytes)
-        } catch {
-            throw OutputError(path: path, operation: .write, errno: (error as? Errno)?.rawValue ?? EIO)
-        }
+        let failure = bytes.withUnsafeBytes { DescriptorWriting.writeAll(descriptor, $0) }
+        if let failure { throw OutputError(path: path, operation: .write, errno: failure) }
     }
 
     deinit {

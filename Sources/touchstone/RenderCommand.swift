@@ -50,6 +50,10 @@ func parseScale(_ text: String) throws -> RenderScale {
     guard let value = Double(text), value.isFinite else {
         throw ValidationError("expected a number such as 1.5 or a fraction such as 4/3")
     }
+    let range = SceneRendering.supportedScales
+    guard value >= range.lowerBound.factor, value <= range.upperBound.factor else {
+        throw ValidationError("--scale must be \(range.lowerBound)...\(range.upperBound), got \(text)")
+    }
     let nearest = RenderScale(units: Int((value * Double(RenderScale.denominator)).rounded()))
     throw ValidationError("a scale is a whole number of 1/\(RenderScale.denominator) steps (nearest: \(nearest))")
 }

@@ -56,11 +56,13 @@ struct ReplayCommand: ParsableCommand {
         }
         replay.play(script)
         if let writeError { throw writeError }
-        try sink.commit()
-        if let png {
-            try SceneRendering.writePNG(of: replay.window, background: scene.background, scale: scale,
-                                        touchMarkers: replay.touchMarkers(),
-                                        pointerLocation: replay.pointerLocationOverlay, to: png)
+        // Nothing is replaced until every output is written (behaviour.md §8).
+        let image = try png.map { path throws(ImageOutputError) in
+            try SceneRendering.writeUncommittedPNG(of: replay.window, background: scene.background, scale: scale,
+                                                   touchMarkers: replay.touchMarkers(),
+                                                   pointerLocation: replay.pointerLocationOverlay, to: path)
         }
+        try sink.commit()
+        if let image { try SceneRendering.commit(image) }
     }
 }

@@ -58,6 +58,9 @@ struct TouchTestCommand: ParsableCommand {
         let options = TouchTestOptions(cellSize: cell, size: try parsedSize(), reportPath: report, pngPath: png,
                                        recordPath: record, scale: scale)
         try options.validate()
+        try OutputPaths.requireDistinct(inputs: [replay.map { ("--replay", $0) }].compactMap { $0 },
+                                        outputs: [("--report", report), ("--png", png), ("--record", record)]
+                                            .compactMap { role, path in path.map { (role, $0) } })
         if let replay {
             let script = try InputFiles.loadInputScript(replay)
             let (test, time) = TouchTestReplay.run(script, options: options)

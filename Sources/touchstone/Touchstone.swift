@@ -53,7 +53,11 @@ struct Touchstone: ParsableCommand {
                 StandardError.writeLine("touchstone: error: \(error)")
                 Glibc.exit(ExitStatus.runtimeFailure)
             }
-            StandardError.writeLines(message.hasPrefix("Error:") ? message : "touchstone: error: \(message)")
+            // One line, like every other error (behaviour.md §8): the parser's brief message, no usage text.
+            var brief = Self.message(for: error)
+            if brief.hasPrefix("Error: ") { brief.removeFirst("Error: ".count) }
+            let line = brief.split(whereSeparator: \.isNewline).first.map(String.init) ?? "bad arguments"
+            StandardError.writeLine("touchstone: error: \(line)")
             Glibc.exit(ExitStatus.badInput)
         }
     }

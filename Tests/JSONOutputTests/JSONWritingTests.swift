@@ -2,8 +2,10 @@ import Testing
 @testable import JSONOutput
 
 @Suite struct JSONWritingTests {
-    /// What `coordinate` must equal: the rounded value as the standard library prints it.
+    /// What `coordinate` must equal: the rounded value as the standard library prints it;
+    /// from 10¹⁵ on, where that would be `1e+16`, the digits of the whole number (§20.4).
     private func reference(_ n: Double) -> String {
+        if abs(n) >= 1e15 { return n < 0 ? "-" + String(UInt64(-n)) : String(UInt64(n)) }
         let rounded = (n * JSONWriting.coordinateScale).rounded() / JSONWriting.coordinateScale
         return String(rounded == 0 ? 0 : rounded)
     }
@@ -11,7 +13,7 @@ import Testing
     @Test func coordinatesPrintLikeTheStandardLibraryAfterRounding() {
         let samples: [Double] = [0, -0.0, 0.0004, 0.0005, -0.0005, 0.001, 0.1 + 0.2, 12, -12, 12.5, 12.05, 12.005,
                                  1.0 / 3, -2.0 / 3, 255.99609375, 999_999_999.999, 1e9, 123_456_789_012.345,
-                                 1e12, -1e15, 1e16, 3.5e20]
+                                 1e12, -1e15, 1e16, 3.5e18]
         for n in samples {
             #expect(JSONWriting.coordinate(n) == reference(n), "\(n)")
         }
@@ -36,9 +38,20 @@ import Testing
         #expect(JSONWriting.integral(-7) == "-7")
         #expect(JSONWriting.integral(1.5) == "1.5")
         #expect(JSONWriting.integral(1e15) == "1000000000000000")
-        #expect(JSONWriting.integral(1e20) == "1e+20")
+        #expect(JSONWriting.integral(1e20) == "100000000000000000000")
         #expect(JSONWriting.integral(.infinity) == "null")
         #expect(JSONWriting.integral(.nan) == "null")
+    }
+
+    @Test func hugeNumbersArePlainDecimalsNeverExponents() {
+        #expect(JSONWriting.integral(9_007_199_254_740_993) == "9007199254740992")
+        #expect(JSONWriting.coordinate(-1e300) == "-1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160")
+        #expect(JSONWriting.coordinate(1.5e15) == "1500000000000000")
+        #expect(JSONWriting.coordinate(Double.greatestFiniteMagnitude).count == 309)
+        for n in [1e15, 2e16, 1e18, 9.3e18, 1e19, 1e300, -4.5e17] {
+            let text = JSONWriting.coordinate(n)
+            #expect(!text.contains("e") && Double(text) == n, "\(text)")
+        }
     }
 
     @Test func integersPrintInDecimal() {

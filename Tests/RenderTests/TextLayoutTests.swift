@@ -121,3 +121,24 @@ import Testing
         #expect(abs(Double(scaled) - Double(one) * scale) <= 0.06 * Double(one) * scale, "ink \(one) px at 1, \(scaled) px at \(scale)")
     }
 }
+
+/// Strings libunibreak 1.1 aborted on (issue 31): flags and U+FFFF are ordinary text.
+@Suite struct UnusualTextTests {
+    @Test func aFlagIsNeverBrokenInsideButMayBreakBetweenFlags() {
+        let breaks = UnicodeLineBreaks.after([0x1F1FA, 0x1F1F8, 0x1F1EB, 0x1F1F7])
+        // libunibreak's codes: 0 a break must follow, 1 may, 2 may not.
+        #expect(breaks == [2, 1, 2, 0])
+    }
+
+    @Test func nonCharactersAndFlagsLayOutInEveryStyle() throws {
+        let renderer = try GlyphRenderer(font: try #require(FontFile.match()))
+        let texts = ["🇺🇸", "\u{FFFF}", "a\u{FFFF}b 🇺🇸🇫🇷 \u{1F1E6}", "\u{FFFE}\u{10FFFF}\u{E0001}", "\u{0300}🇺", "\u{202E}🇺🇸\u{200F}x"]
+        for text in texts {
+            for label in [true, false] {
+                let style = TextStyle(size: 14 * 64, isLabel: label, alignment: .leading, maximumLines: 0)
+                let layout = try #require(renderer.fit(text, style: style, width: 20, height: 200))
+                #expect(layout.lineCount >= 1, "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+}

@@ -127,6 +127,25 @@ private func fetchingListShown() throws -> (Window, LineLog) {
         #expect(listRejection(#""horizontal":1,"rows":{"count":1,"extent":5,"# + template + "}")?.key == "root.children[0].horizontal")
     }
 
+    // Issue 31: a fetch loop that could spin, or a list longer than offsets can hold, is bad input.
+    @Test func fetchesThatCouldSpinAndAbsurdListsAreRejectedAtLoad() {
+        let rows = #""rows":{"count":1,"extent":40,"# + template + "}"
+        let delayZero = listRejection(#""fetch":{"batch":1,"delay":0,"total":2147483647},"# + rows)
+        #expect(delayZero?.key == "root.children[0].fetch.delay")
+        #expect(delayZero?.message == "0 is out of range 1...3600000")
+        #expect(listRejection(#""fetch":{"batch":1,"delay":1e300,"total":5},"# + rows)?.key == "root.children[0].fetch.delay")
+        #expect(listRejection(#""leadingScreens":1e300,"# + rows)?.key == "root.children[0].leadingScreens")
+        let many = listRejection(#""fetch":{"batch":1,"delay":1,"total":10002},"# + rows)
+        #expect(many?.key == "root.children[0].fetch.total")
+        #expect(many?.message == "10002 rows from 1 in batches of 1 take 10001 fetches, more than the 10000 a list may make")
+        #expect(listRejection(#""rows":{"count":1,"extent":1e300,"# + template + "}")?.key == "root.children[0].rows.extent")
+        #expect(listRejection(#""rows":{"count":2147483647,"extent":1000,"# + template + "}")?.key == "root.children[0].rows.extent")
+        // The limits themselves are accepted.
+        #expect(throws: Never.self) {
+            try decodeList(#""leadingScreens":100,"fetch":{"batch":1,"delay":1,"total":10001},"# + rows)
+        }
+    }
+
     @Test func templateNamesMustHoldTheRowIndex() {
         let error = listRejection(#""rows":{"count":3,"extent":5,"template":{"name":"row","frame":[0,0,1,1]}}"#)
         #expect(error?.message == "'row' needs {i} (the row index) so that every row's names are unique")

@@ -52,14 +52,24 @@ package final class GlyphRenderer {
     /// pixels), with `color` through the surface's current clip region.
     func draw(_ text: String, style: TextStyle, in rect: PixelRect, visible: PixelRect,
               color: PremultipliedColor, on surface: PixmanSurface) {
-        guard rect.intersects(visible), !color.isTransparent, style.size > 0, !text.isEmpty,
-              let mask = mask(TextMaskKey(text: text, style: style, width: rect.width, height: rect.height)) else { return }
-        let area = mask.ink.offsetBy(dx: rect.x, dy: rect.y).intersection(visible)
+        guard rect.intersects(visible), !color.isTransparent, style.size > 0, !text.isEmpty else { return }
+        var key = TextMaskKey(text: text, style: style, width: rect.width, height: rect.height)
+        // A box larger than any screen keeps a mask of its visible part only, so the cost
+        // follows what is on screen, never the node's size (behaviour.md §20).
+        if rect.width > Self.maximumMaskSide || rect.height > Self.maximumMaskSide {
+            key.crop = rect.intersection(visible).offsetBy(dx: -rect.x, dy: -rect.y)
+        }
+        guard let mask = mask(key) else { return }
+        let origin = (x: rect.x + (key.crop?.x ?? 0), y: rect.y + (key.crop?.y ?? 0))
+        let area = mask.ink.offsetBy(dx: origin.x, dy: origin.y).intersection(visible)
         guard !area.isEmpty, let source = solidFill(color) else { return }
         pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, surface.image, 0, 0,
-                                 Int32(area.x - rect.x), Int32(area.y - rect.y), Int32(area.x), Int32(area.y),
+                                 Int32(area.x - origin.x), Int32(area.y - origin.y), Int32(area.x), Int32(area.y),
                                  Int32(area.width), Int32(area.height))
     }
+
+    /// The longest box side whose text mask covers the whole box (a canvas side).
+    static let maximumMaskSide = 16_384
 
     /// Draws `text` on one line centered in `rect`, as a label at `pixelSize` pixels (to 1/64).
     package func draw(_ text: String, pixelSize: Double, centeredIn rect: PixelRect, visible: PixelRect,
@@ -114,8 +124,9 @@ package final class GlyphRenderer {
             remember(slot)
             return masks.entry(slot)?.mask
         }
+        let crop = key.crop ?? PixelRect(x: 0, y: 0, width: key.width, height: key.height)
         guard let layout = shaper.layOut(key.text, style: key.style, width: key.width, height: key.height),
-              let mask = makeMask(layout, width: key.width, height: key.height) else { return nil }
+              let mask = makeMask(layout, crop: crop) else { return nil }
         remember(masks.insert(mask, for: key))
         return mask
     }
@@ -126,17 +137,22 @@ package final class GlyphRenderer {
         recentSlots.append(slot)
     }
 
-    /// The coverage of `layout` in a `width` × `height` a8 image: its glyphs added in,
+    /// The coverage of `layout` in the box's `crop` as an a8 image: its glyphs added in,
     /// exactly the mask `pixman_composite_glyphs` builds for them.
-    private func makeMask(_ layout: TextLayout, width: Int, height: Int) -> TextMask? {
-        guard width > 0, height > 0,
+    private func makeMask(_ layout: TextLayout, crop: PixelRect) -> TextMask? {
+        let width = crop.width, height = crop.height
+        guard width > 0, height > 0, width <= Self.maximumMaskSide, height <= Self.maximumMaskSide,
               let image = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0) else { return nil }
         let cache = fonts.glyphCache
         pixman_glyph_cache_freeze(cache)
         glyphs.removeAll(keepingCapacity: true)
+        // Glyphs far outside the crop are left out (their position would not fit pixman's 32 bits).
+        let margin = 4 * 4096
         for placed in layout.glyphs {
-            guard let glyph = fonts.faces[placed.face].glyph(placed.index, in: cache) else { continue }
-            glyphs.append(pixman_glyph_t(x: Int32((placed.x + 32) >> 6), y: Int32((placed.y + 32) >> 6), glyph: glyph))
+            let x = (placed.x + 32) >> 6 - crop.x, y = (placed.y + 32) >> 6 - crop.y
+            guard x > -margin, y > -margin, x < width + margin, y < height + margin,
+                  let glyph = fonts.faces[placed.face].glyph(placed.index, in: cache) else { continue }
+            glyphs.append(pixman_glyph_t(x: Int32(x), y: Int32(y), glyph: glyph))
         }
         var white = pixman_color_t(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
         if !glyphs.isEmpty, let ink = pixman_image_create_solid_fill(&white) {

@@ -63,19 +63,8 @@ private struct LineBreaker {
         if n > 0 { starts[0] = true }
         self.advances = advances
         self.clusterStarts = starts
-        _ = LineBreaker.initialized
-        var breaks = [Int8](repeating: Int8(LINEBREAK_NOBREAK), count: n)
-        paragraph.scalars.withUnsafeBufferPointer { text in
-            breaks.withUnsafeMutableBufferPointer { out in
-                out.baseAddress!.withMemoryRebound(to: CChar.self, capacity: n) { brks in
-                    set_linebreaks_utf32(text.baseAddress, n, nil, brks)
-                }
-            }
-        }
-        self.breaks = breaks
+        self.breaks = UnicodeLineBreaks.after(paragraph.scalars)
     }
-
-    private static let initialized: Void = init_linebreak()
 
     func isSpace(_ i: Int) -> Bool {
         Unicode.Scalar(paragraph.scalars[i])?.properties.isWhitespace ?? false
@@ -245,6 +234,49 @@ extension TextShaper {
                 result[result.count - 1].append(v)
             }
             previous = v
+        }
+        return result
+    }
+}
+
+
+/// The UAX #14 break opportunities libunibreak finds, for any scalars whatever.
+enum UnicodeLineBreaks {
+    private static let initialized: Void = init_linebreak()
+
+    /// `LINEBREAK_ALLOWBREAK` and friends after each of `scalars`.
+    static func after(_ scalars: [UInt32]) -> [Int8] {
+        _ = initialized
+        let n = scalars.count
+        var breaks = [Int8](repeating: Int8(LINEBREAK_NOBREAK), count: n)
+        guard n > 0 else { return breaks }
+        libunibreakSafe(scalars).withUnsafeBufferPointer { text in
+            breaks.withUnsafeMutableBufferPointer { out in
+                out.baseAddress!.withMemoryRebound(to: CChar.self, capacity: n) { brks in
+                    set_linebreaks_utf32(text.baseAddress, n, nil, brks)
+                }
+            }
+        }
+        return breaks
+    }
+
+    /// `scalars` with the code points libunibreak 1.1 (Debian 12) aborts on replaced by
+    /// stand-ins that break the same way (behaviour.md §12): U+FFFF is its end-of-text
+    /// marker, and its pair table stops before the regional indicators. The first
+    /// indicator of a pair becomes an ideograph (a break allowed on either side), the
+    /// second a combining mark (no break inside a flag), as UAX #14 LB30a asks.
+    static func libunibreakSafe(_ scalars: [UInt32]) -> [UInt32] {
+        var result = scalars
+        var pairOpen = false
+        for i in result.indices {
+            let v = result[i]
+            if (0x1F1E6...0x1F1FF).contains(v) {
+                result[i] = pairOpen ? 0x0300 : 0x4E00
+                pairOpen.toggle()
+                continue
+            }
+            pairOpen = false
+            if v == 0xFFFF { result[i] = 0xFFFE }
         }
         return result
     }

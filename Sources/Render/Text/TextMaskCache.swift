@@ -7,6 +7,9 @@ struct TextMaskKey: Hashable {
     var style: TextStyle
     var width: Int
     var height: Int
+    /// The part of the box the mask covers (box pixels): all of it, unless the box is
+    /// larger than `GlyphRenderer.maximumMaskSide`, when only its visible part is kept.
+    var crop: PixelRect? = nil
 }
 
 /// A text's a8 coverage in its box and the box of its nonzero pixels (mask coordinates):

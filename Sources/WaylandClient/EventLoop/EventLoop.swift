@@ -118,6 +118,7 @@ public final class EventLoop {
         do throws(DisplayError) {
             while true {
                 try display.dispatchPending()
+                try drainSocket()
                 for work in idleWork { work.run() }
                 if let reason = stopReason { return reason }
                 if let deadline, ContinuousClock.now >= deadline { return .deadline }
@@ -125,6 +126,30 @@ public final class EventLoop {
             }
         } catch {
             throw .display(error)
+        }
+    }
+
+    /// The most reads `drainSocket` makes before the loop's idle work runs (libwayland reads
+    /// at most its 4 KiB buffer each time).
+    static let maximumDrainReads = 64
+
+    /// Reads and dispatches what the socket already holds, without waiting, before the idle
+    /// work (a frame) runs: a burst of input (thousands of keys or motions injected back to
+    /// back) is taken off the socket at the rate it comes, so the compositor's buffer for
+    /// this client never fills and it never drops the connection (issue 31).
+    private func drainSocket() throws(DisplayError) {
+        for _ in 0 ..< Self.maximumDrainReads {
+            guard display.prepareRead() else {
+                try display.dispatchPending()
+                continue
+            }
+            var ready = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0, Int32(ready.revents) & Int32(POLLIN) != 0 else {
+                display.cancelRead()
+                return
+            }
+            try display.readEvents()
+            try display.dispatchPending()
         }
     }
 

@@ -1,0 +1,71 @@
+// The fuzzer (behaviour.md §20, docs/reliability.md): generated scenes and input scripts,
+// grammar-aware and seeded, run through replay, render and audit as subprocesses with a
+// time and a memory limit. Every case that breaks a rule is written to the corpus folder,
+// where `FuzzCorpusTests` replays it on every test run.
+//
+//   TouchstoneFuzz --binary PATH [--seconds N] [--cases N] [--seed S] [--corpus DIR]
+//
+// Exit status 0 when no case broke a rule, 1 when one did (its files are in the corpus), 2
+// for bad arguments.
+import FuzzSupport
+import Glibc
+
+/// Prints `TouchstoneFuzz: error: MESSAGE` and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    let line = Array("TouchstoneFuzz: error: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+var binary = ".build/debug/touchstone"
+var seconds = 120.0
+var maximumCases = Int.max
+var seed: UInt64 = 1
+var corpus = "tools/Fuzz/corpus"
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    guard let value = arguments.popFirst() else {
+        fail("\(flag) needs a value", status: 2)
+    }
+    switch flag {
+    case "--binary": binary = value
+    case "--seconds": seconds = Double(value) ?? seconds
+    case "--cases": maximumCases = Int(value) ?? maximumCases
+    case "--seed": seed = UInt64(value) ?? seed
+    case "--corpus": corpus = value
+    default:
+        fail("unknown option \(flag)", status: 2)
+    }
+}
+guard access(binary, X_OK) == 0 else {
+    fail("\(binary) is not an executable", status: 2)
+}
+
+var template = Array("/tmp/touchstone-fuzz-XXXXXX".utf8CString)
+guard let made = mkdtemp(&template) else {
+    fail("cannot create a temporary folder", status: 1)
+}
+let folder = String(cString: made)
+
+let start = FuzzClock.now()
+var cases = 0, failures = 0, accepted = 0
+while cases < maximumCases, FuzzClock.now() - start < seconds {
+    let caseSeed = seed &+ UInt64(cases)
+    cases += 1
+    let generated = FuzzCase(seed: caseSeed)
+    let scene = folder + "/scene.json", script = folder + "/input.jsonl"
+    FuzzProcess.write(generated.scene, to: scene)
+    FuzzProcess.write(generated.script, to: script)
+    let (problems, replayed) = FuzzChecks.run(binary: binary, scene: scene, script: script, folder: folder)
+    if replayed { accepted += 1 }
+    guard !problems.isEmpty else { continue }
+    failures += 1
+    let name = "seed-\(caseSeed)"
+    FuzzProcess.write(generated.scene, to: "\(corpus)/\(name).json")
+    FuzzProcess.write(generated.script, to: "\(corpus)/\(name).input.jsonl")
+    print("case \(name): \(problems.count) problem(s), kept in \(corpus)/\(name).json")
+    for problem in problems { print("  \(problem)") }
+}
+_ = system("rm -rf '\(folder)'")
+print("TouchstoneFuzz: \(cases) cases from seed \(seed) in \(Int(FuzzClock.now() - start)) s (\(accepted) replayed, the rest rejected as bad input), \(failures) failing")
+exit(failures == 0 ? 0 : 1)

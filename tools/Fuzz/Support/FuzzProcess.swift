@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How one run of the binary ended, with the limits the fuzzer holds it to.
+public struct FuzzOutcome: Sendable {
+    /// The exit status, or nil when a signal ended it (`signal` then names it).
+    public var status: Int32?
+    public var signal: Int32?
+    /// Killed after the time limit.
+    public var timedOut: Bool
+    /// The peak resident set, in KiB (`wait4`'s `ru_maxrss`).
+    public var peakKiB: Int
+    public var seconds: Double
+    public var stdout: [UInt8]
+    public var stderr: String
+}
+
+/// Runs a program with its output in files (no pipe to fill), a wall-clock limit enforced
+/// with SIGKILL, and its peak memory taken from `wait4`.
+public enum FuzzProcess {
+    public static func run(_ program: String, _ arguments: [String], folder: String, timeout: Double) -> FuzzOutcome {
+        let outPath = folder + "/stdout", errPath = folder + "/stderr"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let start = now()
+        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
+            return FuzzOutcome(status: 127, signal: nil, timedOut: false, peakKiB: 0, seconds: 0, stdout: [],
+                               stderr: "cannot start \(program)")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        while true {
+            let done = wait4(pid, &status, WNOHANG, &usage)
+            if done == pid { break }
+            if done < 0, errno != EINTR { break }
+            if !timedOut, now() - start > timeout {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            usleep(2000)
+        }
+        let seconds = now() - start
+        let exited = status & 0x7F == 0
+        return FuzzOutcome(status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
+                           timedOut: timedOut, peakKiB: Int(usage.ru_maxrss), seconds: seconds,
+                           stdout: read(outPath), stderr: String(decoding: read(errPath), as: UTF8.self))
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The file's bytes (at most 64 MiB: a larger output is a problem the checks name anyway).
+    public static func read(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < 64 << 20 {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return bytes
+    }
+
+    /// Writes `text` to `path` (generated inputs).
+    public static func write(_ text: String, to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
+
+/// A monotonic clock in seconds, for the fuzzer's time budget.
+public enum FuzzClock {
+    public static func now() -> Double { FuzzProcess.now() }
+}
