@@ -44,6 +44,8 @@ public final class App {
     private let input: SeatInput
     private let painter: FramePainter
     private let pointerLocation: PointerLocationOverlay
+    /// Blinks the editing text field's caret.
+    private let caretBlinker: CaretBlinker
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?
     private var failure: AppError?
@@ -74,6 +76,8 @@ public final class App {
         let size = options.size ?? root.frame.size
         window = NodeCore.Window(root: root, size: size, application: application)
         window.showsTappableAreas = options.showsTappableAreas
+        window.keyTranslator = XKBKeyTranslator()
+        window.textFieldMetrics = ShapedTextFieldMetrics()
         do {
             painter = try FramePainter(window: window, background: options.background) {
                 StandardError.writeLine("touchstone: \($0)")
@@ -85,6 +89,7 @@ public final class App {
         pointerLocation = PointerLocationOverlay(window: window)
         pointerLocation.isEnabled = options.showsPointerLocation
         painter.overlays.append(pointerLocation)
+        caretBlinker = CaretBlinker(window: window, timers: timers)
         let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
         self.input = input
         do {
@@ -197,6 +202,7 @@ public final class App {
         connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
         connection.loop.addIdleWork { [unowned(unsafe) self] in
             pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
+            caretBlinker.update()
             var damage = painter.takeDamage()
             if damage.isEmpty, window.clock.isAnimating {
                 // An animation with no frame to follow (it began without visible change):
