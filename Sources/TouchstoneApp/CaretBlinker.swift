@@ -10,7 +10,8 @@ final class CaretBlinker {
 
     private unowned let window: Window
     private let timers: AppTimers
-    private var timer: TimerID?
+    /// The blink's timer: only while a field edits.
+    private(set) var timer: TimerID?
     private weak var field: TextFieldNode?
     /// The field's text and caret when the phase last started.
     private var shownState: TextEditState?
@@ -36,9 +37,12 @@ final class CaretBlinker {
         stop()
         field.isCaretShown = true
         shownState = field.editState
-        timer = timers.schedule(after: Self.phase, repeating: Self.phase) { [weak field] in
-            field?.isCaretShown.toggle()
-        }
+        timer = timers.schedule(after: Self.phase, repeating: Self.phase) { [unowned self] in blink() }
+    }
+
+    /// One phase ends: the caret is hidden if it was shown, shown if it was hidden.
+    func blink() {
+        field?.isCaretShown.toggle()
     }
 
     private func stop() {
