@@ -30,6 +30,7 @@ public final class App {
     public let window: NodeCore.Window
     /// A key press (true) or release (false), by xkb keysym name (`a`, `Return`, `Escape`).
     /// Return true when handled; otherwise the debug keys apply (when `debugKeys` is on).
+    /// While a text field edits, keys go to it and not here (behaviour.md §16).
     public var onKey: ((_ key: String, _ pressed: Bool) -> Bool)?
     /// Every seat event as an input script holds it (ms on the session's clock), right after
     /// it was dispatched into the tree: for tools that watch the raw input (`touch-test`).

@@ -93,9 +93,10 @@ import Testing
         #expect(timing.repeatTimes(pressedAt: 100, releasedAt: 800) == [700, 740, 780])
     }
 
-    @Test func aReleaseAtARepeatsInstantComesFirst() {
+    @Test func aRepeatDueAtTheReleasesInstantHappens() {
         let timing = KeyRepeat(rate: 10, delay: 200)
-        #expect(timing.repeatTimes(pressedAt: 0, releasedAt: 300) == [200])
+        #expect(timing.repeatTimes(pressedAt: 0, releasedAt: 300) == [200, 300])
+        #expect(timing.repeatTimes(pressedAt: 0, releasedAt: 299) == [200])
     }
 
     @Test func rateZeroTurnsRepeatOff() {

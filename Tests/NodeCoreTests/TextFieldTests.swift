@@ -250,6 +250,17 @@ extension Window {
         #expect(log.lines.count == 5)
     }
 
+    @Test func theWindowRepeatsAKeyAtTheTimesKeyRepeatGives() {
+        let (w, a, _) = editing()
+        var times: [Double] = []
+        a.addAction(for: .editingChanged) { _, event in times.append(event.time ?? -1) }
+        w.keyRepeat = KeyRepeat(rate: 10, delay: 200)
+        _ = w.keyPressed("k", time: 0)
+        _ = w.keyReleased("k", time: 300)
+        #expect(times == [0] + w.keyRepeat.repeatTimes(pressedAt: 0, releasedAt: 300))
+        #expect(a.text == "kkk")
+    }
+
     @Test func aRepeatIsLoggedAtItsOwnTime() {
         let (w, a, _) = editing()
         var times: [Double] = []

@@ -59,4 +59,28 @@ import WestonControl
         #expect(ink > 40, "the text 'hq' is drawn inside the field")
         #expect(try live.quit() == 0)
     }
+
+    @Test func aHeldKeyRepeatsOnTheSessionClockAndTheRecordingReplaysEveryRepeat() throws {
+        let live = try LiveClient(scene: Self.scene)
+        try live.injectAndWaitForFrame([.down(1, 100, 44), .touchFrame])
+        try live.injectAndWaitForFrame([.up(1)])
+        var after = try live.weston.monotonicTime()
+        try live.inject([.key("x", pressed: true)])
+        // Each repeat changes the text, so it comes with a commit of its own.
+        var changes = 0
+        for _ in 0 ..< 40 where changes < 4 {
+            after = try live.weston.waitForCommit(after: after + 1, pid: live.client.pid, timeout: 10).timestampNanoseconds
+            changes = try live.events().filter { $0.event == .control(.editingChanged) }.count
+        }
+        try live.inject([.key("x", pressed: false)])
+        let events = try live.events().filter { $0.event == .control(.editingChanged) }
+        #expect(events.count >= 4)
+        // The press types at once; the repeats follow 400 ms later, 25 ms apart (weston's repeat_info).
+        let times = events.map(\.time)
+        #expect(times.count >= 3 && times[1] - times[0] == 400 && times[2] - times[1] == 25)
+        // Escape ends editing, so that `q` quits again.
+        try live.injectAndWaitForFrame([.key("Escape", pressed: true), .key("Escape", pressed: false)])
+        #expect(try live.replayRecording() == (try String(contentsOf: live.eventsFile, encoding: .utf8)))
+        #expect(try live.quit() == 0)
+    }
 }

@@ -25,12 +25,14 @@ public struct KeyRepeat: Hashable, Sendable {
         return press + delay + Double(n) * interval
     }
 
-    /// The repeats of a key pressed at `press` and released at `release`: every repeat time
-    /// before the release (a release at a repeat's instant comes first).
+    /// The repeats of a key pressed at `press` and released at `release`: every repeat time up
+    /// to the release. A repeat due at the release's instant happens, as every timer due by
+    /// an input's time fires before the input (the window clock's rule, which a live session
+    /// and its replay share).
     public func repeatTimes(pressedAt press: Double, releasedAt release: Double) -> [Double] {
         var times: [Double] = []
         var n = 0
-        while let time = repeatTime(n, pressedAt: press), time < release {
+        while let time = repeatTime(n, pressedAt: press), time <= release {
             times.append(time)
             n += 1
         }
