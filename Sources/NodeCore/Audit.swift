@@ -215,6 +215,7 @@ public enum Audit {
         case is ToggleNode: return "toggle"
         case is SliderNode: return "slider"
         case is TextNode: return "text"
+        case is TextFieldNode: return "textField"
         default: return "control"
         }
     }

@@ -14,6 +14,15 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
     public static let touchCancel = ControlEvents(rawValue: 1 << 8)
     public static let valueChanged = ControlEvents(rawValue: 1 << 12)
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 13)
+    /// A text field became the window's first responder (behaviour.md §16).
+    public static let editingDidBegin = ControlEvents(rawValue: 1 << 16)
+    /// An input event changed a text field's text.
+    public static let editingChanged = ControlEvents(rawValue: 1 << 17)
+    /// A text field stopped being the first responder.
+    public static let editingDidEnd = ControlEvents(rawValue: 1 << 18)
+    /// Return ended a text field's editing (sent before editingDidEnd).
+    public static let editingDidEndOnExit = ControlEvents(rawValue: 1 << 19)
+    public static let allEditingEvents = ControlEvents(rawValue: 0xF0000)
     public static let allTouchEvents = ControlEvents(rawValue: 0xFFF)
     public static let allEvents = ControlEvents(rawValue: .max)
 
@@ -25,6 +34,8 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
         (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
         (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
         (.primaryActionTriggered, "primaryActionTriggered"),
+        (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
+        (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
     ]
 
     /// The single-bit events in this set, lowest bit first.

@@ -11,6 +11,7 @@ open class ControlNode: Node {
             guard isEnabled != oldValue else { return }
             if !isEnabled {
                 forEachInSubtree { ($0 as? ControlNode)?.cancelActiveTracking() }
+                window?.endEditing(ifInside: self)
             }
             invalidateSubtree()
         }

@@ -69,8 +69,18 @@ public final class InputDispatcher {
             window.scroll(axis, by: value, source: source, at: location, time: time)
         case .pointerAxisStop(let axis):
             window.stopAxisScrolling(axis, time: time)
-        case .key(let key, let pressed):
-            onKey?(key, pressed, time)
+        case .key(let key, let pressed, let modifiers):
+            // A field that edits takes every key (behaviour.md §16); the rest are the window's.
+            let taken = pressed ? window.keyPressed(key, modifiers: modifiers, time: time) : window.keyReleased(key, time: time)
+            if !taken { onKey?(key, pressed, time) }
+        case .keyRepeat(let rate, let delay):
+            window.keyRepeat = KeyRepeat(rate: rate, delay: Double(delay))
+        case .textPreedit(let text, let cursor):
+            window.textPreedit(text, cursor: cursor, time: time)
+        case .textCommit(let text):
+            window.textCommit(text, time: time)
+        case .textDelete(let before, let after):
+            window.textDelete(before: before, after: after, time: time)
         }
     }
 
@@ -82,6 +92,8 @@ public final class InputDispatcher {
     /// Applies touch events still waiting for a frame (end of an input script).
     public func finish() {
         applyPending()
+        // A key still held when the script ends repeats no further.
+        window.stopKeyRepeat()
     }
 
     private func applyPending() {

@@ -16,8 +16,18 @@ public enum InputEvent: Hashable, Sendable {
     case pointerAxis(Axis, value: Double, source: AxisSource)
     /// The touchpad fingers lifted (`wl_pointer.axis_stop`): kinetic deceleration.
     case pointerAxisStop(Axis)
-    /// A key by its xkb keysym name (`d`, `Escape`), pressed or released.
-    case key(String, pressed: Bool)
+    /// A key by its xkb keysym name (`d`, `Escape`), pressed or released, with the
+    /// modifiers held.
+    case key(String, pressed: Bool, modifiers: KeyModifierSet = [])
+    /// The keyboard's repeat rate (per second, 0 for none) and delay (ms), from the
+    /// compositor's `repeat_info` (behaviour.md §16).
+    case keyRepeat(rate: Int, delay: Int)
+    /// An input method's composition in progress (behaviour.md §16).
+    case textPreedit(String, cursor: Int)
+    /// An input method commits text.
+    case textCommit(String)
+    /// An input method deletes grapheme clusters around the caret.
+    case textDelete(before: Int, after: Int)
 }
 
 /// Pointer buttons the input script names.

@@ -58,7 +58,11 @@ open class Node: Responder {
     /// A hidden node is neither painted nor hit.
     @exclusivity(unchecked) public final var isHidden = false {
         willSet { invalidateSubtree() }
-        didSet { invalidateSubtree() }
+        didSet {
+            invalidateSubtree()
+            // A hidden text field cannot go on editing (behaviour.md §16).
+            if isHidden, let window, window.firstResponder != nil { window.endEditing(ifInside: self) }
+        }
     }
 
     /// Opacity in 0...1; below `minimumHittableAlpha` the node is not hit.

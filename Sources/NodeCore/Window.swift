@@ -36,6 +36,21 @@ open class Window: Responder {
     /// deceleration, bounce). Every input method advances it to the input's time first.
     public final let clock = Clock()
 
+    /// The text field that keys and input methods edit, if any (behaviour.md §16).
+    public internal(set) final var firstResponder: TextFieldNode?
+    /// Caret geometry of shaped text (Render's text engine); nil: uniform widths.
+    public final var textFieldMetrics: TextFieldMetrics?
+    /// Where copy, cut and paste go.
+    public final var clipboard: Clipboard = LocalClipboard()
+    /// Turns key presses into typed text, compose sequences included.
+    public final var keyTranslator: KeyTranslator = PlainKeyTranslator()
+    /// When a held key types again.
+    public final var keyRepeat = KeyRepeat.standard
+    /// The key repeating now: its name and the timer of its next repeat.
+    final var repeatingKey: (name: String, timer: Clock.TimerID)?
+    /// The metrics of a window that has none.
+    static let uniformTextFieldMetrics = UniformTextFieldMetrics()
+
     /// Touchpad scrolls in progress, per axis (see `Window+AxisScrolling.swift`).
     final var fingerScrolls: [Axis: FingerScroll] = [:]
 

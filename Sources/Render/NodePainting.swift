@@ -184,6 +184,8 @@ extension Renderer {
             }
         }
 
+        if let field = node as? TextFieldNode { paintTextField(field, x: x, y: y, local: local, in: target) }
+
         let borderPixels = scale.lineWidth(node.borderWidth)
         if borderPixels > 0 {
             let color = PremultipliedColor(node.borderColor)

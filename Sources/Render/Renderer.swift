@@ -221,19 +221,7 @@ public final class Renderer {
         if fontResolved { return glyphRenderer }
         fontResolved = true
         do {
-            switch labelFont {
-            case .none:
-                return nil
-            case let .file(file):
-                glyphRenderer = try GlyphRenderer(font: file, fallbacks: .fontconfig(family: FontFile.defaultFamily))
-            case let .files(file, fallbacks):
-                glyphRenderer = try GlyphRenderer(font: file, fallbacks: .files(fallbacks))
-            case let .system(family):
-                guard let found = FontMatchCache.standard.match(family: family, lookUp: { FontFile.match(family: family) }) else {
-                    throw FontError.noMatch(family: family)
-                }
-                glyphRenderer = try GlyphRenderer(font: found, fallbacks: .fontconfig(family: family))
-            }
+            glyphRenderer = try GlyphRenderer.make(for: labelFont)
         } catch {
             warningHandler("warning: node labels are not drawn: \(error)")
         }

@@ -41,6 +41,10 @@ public struct EventLogEntry: Hashable, Sendable {
     public var value: Value?
     /// A list's row count, for its batch-fetch lines.
     public var rows: Int?
+    /// A text field's text after an editing event (`•••` when secure; behaviour.md §16).
+    public var text: String?
+    /// A text field's caret after editingChanged, in grapheme clusters.
+    public var caret: Int?
 
     public init(time: Double, node: String, event: ControlEvents, touch: TouchID?, location: Point?, value: Value? = nil) {
         self.init(time: time, node: node, logged: .control(event), touch: touch, location: location, value: value)
@@ -57,7 +61,7 @@ public struct EventLogEntry: Hashable, Sendable {
     }
 
     public init(time: Double, node: String, logged event: LoggedEvent, touch: TouchID?, location: Point?,
-                value: Value? = nil, rows: Int? = nil) {
+                value: Value? = nil, rows: Int? = nil, text: String? = nil, caret: Int? = nil) {
         self.time = time
         self.node = node
         self.event = event
@@ -65,6 +69,8 @@ public struct EventLogEntry: Hashable, Sendable {
         self.location = location
         self.value = value
         self.rows = rows
+        self.text = text
+        self.caret = caret
     }
 
     /// The log line, without the newline.
@@ -78,10 +84,10 @@ public struct EventLogEntry: Hashable, Sendable {
     /// buffer, since the line is written on the input path before the frame that shows it.
     /// The line is written on the stack, then appended in one copy.
     public func appendLine(to out: inout [UInt8]) {
-        // Every field but the node name and the event's name fits in 1,536 bytes (the four
-        // numbers that may be fractional take at most 320 each, 24 in practice); an escaped
-        // byte of the name takes at most 6.
-        let bound = 1_536 + 6 * node.utf8.count + event.name.utf8.count
+        // Every field but the node name, the event's name and an edited text fits in 1,536
+        // bytes (the four numbers that may be fractional take at most 320 each, 24 in
+        // practice); an escaped byte of a name or the text takes at most 6.
+        let bound = 1_536 + 6 * node.utf8.count + event.name.utf8.count + 6 * (text?.utf8.count ?? 0)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var line = JSONLineBuffer(memory)
             write(to: &line)
@@ -134,6 +140,14 @@ public struct EventLogEntry: Hashable, Sendable {
             JSONWriting.appendLiteral(#","rows":"#, to: &out)
             JSONWriting.appendInteger(rows, to: &out)
         }
+        if let text {
+            JSONWriting.appendLiteral(#","text":"#, to: &out)
+            JSONWriting.appendQuoted(text, to: &out)
+        }
+        if let caret {
+            JSONWriting.appendLiteral(#","caret":"#, to: &out)
+            JSONWriting.appendInteger(caret, to: &out)
+        }
         out.write(UInt8(ascii: "}"))
     }
 }
@@ -184,6 +198,16 @@ public enum EventLog {
                 allowed += ", rows"
             default: event = .control(ControlEvents(name: eventName)!)
             }
+            var text: String?
+            var caret: Int?
+            if case .control(let control) = event, ControlEvents.allEditingEvents.contains(control) {
+                text = try r.required("text") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
+                allowed += ", text"
+                if control == .editingChanged {
+                    caret = try r.required("caret") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.integer(k) }
+                    allowed += ", caret"
+                }
+            }
             var touch: TouchID?
             if let raw = r.raw("touch") {
                 switch raw.value {
@@ -208,7 +232,7 @@ public enum EventLog {
             }
             try r.finish(allowed: allowed)
             return EventLogEntry(time: t, node: node, logged: event, touch: touch, location: location, value: value,
-                                 rows: rows)
+                                 rows: rows, text: text, caret: caret)
         } catch {
             throw FormatError(file: error.file, line: line, key: error.key, message: error.message)
         }
@@ -258,7 +282,13 @@ public enum EventRecorder {
 
     /// The log entry for one send.
     public static func entry(for control: ControlNode, event: ActionEvent, now: () -> Double) -> EventLogEntry {
-        EventLogEntry(time: event.time ?? now(), node: control.name, event: event.event,
-                      touch: event.touch?.id, location: event.touch?.location(in: control), value: control.eventValue)
+        var entry = EventLogEntry(time: event.time ?? now(), node: control.name, event: event.event,
+                                  touch: event.touch?.id, location: event.touch?.location(in: control), value: control.eventValue)
+        // Editing events carry the text, never a secure field's in clear (behaviour.md §16).
+        if let field = control as? TextFieldNode, ControlEvents.allEditingEvents.contains(event.event) {
+            entry.text = field.loggedText
+            if event.event == .editingChanged { entry.caret = field.caret }
+        }
+        return entry
     }
 }

@@ -7,10 +7,14 @@ import NodeCore
 public enum InputScript {
     static let touchTypes = ["touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel"]
     static let pointerTypes = ["pointer.motion", "pointer.button", "pointer.leave", "pointer.axis", "pointer.axis_stop"]
-    static let allTypes = touchTypes + pointerTypes + ["key"]
+    static let textTypes = ["text.preedit", "text.commit", "text.delete"]
+    static let allTypes = touchTypes + pointerTypes + ["key", "key.repeat"] + textTypes
 
     /// Decodes a whole script; blank lines are skipped. Lines are read in place, one pass.
-    public static func decode(_ bytes: [UInt8], file: String) throws(FormatError) -> [TimedInputEvent] {
+    /// `isKeysym` says which key names exist (xkbcommon's keysyms, behaviour.md §16); nil
+    /// takes any name.
+    public static func decode(_ bytes: [UInt8], file: String,
+                              isKeysym: ((String) -> Bool)? = nil) throws(FormatError) -> [TimedInputEvent] {
         try bytes.withUnsafeBufferPointer { (all) throws(FormatError) in
             var events: [TimedInputEvent] = []
             var lastTime = -Double.infinity
@@ -27,6 +31,9 @@ public enum InputScript {
                 start = end + 1
                 if rawLine.first != UInt8(ascii: "{"), rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 let event = try decodeLine(rawLine, file: file, line: lineNumber)
+                if let isKeysym, case .key(let name, _, _) = event.event, !isKeysym(name) {
+                    throw FormatError(file: file, line: lineNumber, key: "key", message: "'\(name)' is not an xkb keysym name")
+                }
                 if event.time < lastTime {
                     throw FormatError(file: file, line: lineNumber, key: "t",
                                       message: "time \(JSONWriting.integral(event.time)) goes backwards (previous event at \(JSONWriting.integral(lastTime)))")
@@ -110,16 +117,58 @@ public enum InputScript {
                 event = .pointerAxis(try axis(&r), value: value, source: AxisSource(rawValue: source)!)
             case "pointer.axis_stop":
                 event = .pointerAxisStop(try axis(&r))
+            case "key.repeat":
+                func whole(_ key: String, _ r: inout ObjectReader, in range: ClosedRange<Int>) throws(FormatError) -> Int {
+                    let n = try r.required(key) { (r: inout ObjectReader, k: String) throws(FormatError) in try r.integer(k) }
+                    guard range.contains(n) else { throw r.fail(key, "must be from \(range.lowerBound) to \(range.upperBound), got \(n)") }
+                    return n
+                }
+                event = .keyRepeat(rate: try whole("rate", &r, in: 0 ... 1000), delay: try whole("delay", &r, in: 0 ... 60_000))
+            case "text.preedit":
+                let text = try r.required("text") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
+                let cursor = try r.integer("cursor") ?? text.count
+                guard cursor >= 0, cursor <= text.count else {
+                    throw r.fail("cursor", "must be from 0 to \(text.count) (the text's grapheme clusters), got \(cursor)")
+                }
+                event = .textPreedit(text, cursor: cursor)
+            case "text.commit":
+                event = .textCommit(try r.required("text") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.string(k)
+                })
+            case "text.delete":
+                func count(_ key: String, _ r: inout ObjectReader) throws(FormatError) -> Int {
+                    let n = try r.integer(key) ?? 0
+                    guard n >= 0 else { throw r.fail(key, "must not be negative, got \(n)") }
+                    return n
+                }
+                event = .textDelete(before: try count("before", &r), after: try count("after", &r))
             default:
                 let key = try r.required("key") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
                 guard !key.isEmpty else { throw r.fail("key", "must not be empty") }
-                event = .key(key, pressed: try pressed(&r))
+                event = .key(key, pressed: try pressed(&r), modifiers: try modifiers(&r))
             }
             try r.finish(allowed: "\(keys(of: type).joined(separator: ", ")) for type '\(type)'")
             return TimedInputEvent(time: t, event: event)
         } catch {
             throw lineFix(error)
         }
+    }
+
+    /// A key line's `"modifiers"`: a list of `shift`, `ctrl`, `alt`, `logo`; none when absent.
+    static func modifiers(_ r: inout ObjectReader) throws(FormatError) -> KeyModifierSet {
+        guard let raw = r.raw("modifiers") else { return [] }
+        let names = KeyModifierSet.named.map(\.1)
+        guard case .array(let items) = raw.value else {
+            throw r.fail("modifiers", "expected a list of \(names.joined(separator: ", ")), got \(raw.typeName)")
+        }
+        var set: KeyModifierSet = []
+        for item in items {
+            guard case .string(let name) = item.value, let modifier = KeyModifierSet(name: name) else {
+                throw r.fail("modifiers", "expected one of \(names.joined(separator: ", ")) in the list")
+            }
+            set.insert(modifier)
+        }
+        return set
     }
 
     /// The keys a line of `type` has, for the message about an unknown one.
@@ -131,7 +180,11 @@ public enum InputScript {
         case "pointer.button": return ["t", "type", "button", "state"]
         case "pointer.axis": return ["t", "type", "axis", "value", "source"]
         case "pointer.axis_stop": return ["t", "type", "axis"]
-        case "key": return ["t", "type", "key", "state"]
+        case "key": return ["t", "type", "key", "state", "modifiers"]
+        case "key.repeat": return ["t", "type", "rate", "delay"]
+        case "text.preedit": return ["t", "type", "text", "cursor"]
+        case "text.commit": return ["t", "type", "text"]
+        case "text.delete": return ["t", "type", "before", "after"]
         default: return ["t", "type"]
         }
     }
@@ -154,8 +207,17 @@ public enum InputScript {
             return "{\"t\":\(t),\"type\":\"pointer.axis\",\"axis\":\"\(axis.rawValue)\",\"value\":\(JSONWriting.coordinate(value)),\"source\":\"\(source.rawValue)\"}"
         case .pointerAxisStop(let axis):
             return "{\"t\":\(t),\"type\":\"pointer.axis_stop\",\"axis\":\"\(axis.rawValue)\"}"
-        case .key(let key, let pressed):
-            return "{\"t\":\(t),\"type\":\"key\",\"key\":\(JSONWriting.quote(key)),\"state\":\"\(pressed ? "pressed" : "released")\"}"
+        case .key(let key, let pressed, let modifiers):
+            let held = modifiers.isEmpty ? "" : ",\"modifiers\":[" + modifiers.names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            return "{\"t\":\(t),\"type\":\"key\",\"key\":\(JSONWriting.quote(key)),\"state\":\"\(pressed ? "pressed" : "released")\"\(held)}"
+        case .keyRepeat(let rate, let delay):
+            return "{\"t\":\(t),\"type\":\"key.repeat\",\"rate\":\(rate),\"delay\":\(delay)}"
+        case .textPreedit(let text, let cursor):
+            return "{\"t\":\(t),\"type\":\"text.preedit\",\"text\":\(JSONWriting.quote(text)),\"cursor\":\(cursor)}"
+        case .textCommit(let text):
+            return "{\"t\":\(t),\"type\":\"text.commit\",\"text\":\(JSONWriting.quote(text))}"
+        case .textDelete(let before, let after):
+            return "{\"t\":\(t),\"type\":\"text.delete\",\"before\":\(before),\"after\":\(after)}"
         }
     }
 }

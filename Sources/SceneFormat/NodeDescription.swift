@@ -23,6 +23,7 @@ struct NodeDescription {
     var scroll = ScrollKeys()
     var list: ListKeys?
     var text = TextKeys()
+    var textField = TextFieldKeys()
     var sliderValue: Double?
     /// Filled for row templates only; a scene's own nodes are made child by child.
     var children: [NodeDescription] = []
@@ -101,6 +102,7 @@ struct NodeDescription {
             let list = list!
             node = ListNode(name: name, rowExtent: list.extent, horizontal: list.horizontal, inverted: list.inverted)
         case .text: node = TextNode(name: name)
+        case .textField: node = TextFieldNode(name: name)
         }
         configure(node, row: row)
         return node
@@ -129,6 +131,7 @@ struct NodeDescription {
             if kind == .list { list!.apply(to: unsafeDowncast(node, to: ListNode.self), explicitOffset: scroll.contentOffset != nil) }
         }
         if kind == .text { text.apply(to: unsafeDowncast(node, to: TextNode.self), row: row) }
+        if kind == .textField { textField.apply(to: unsafeDowncast(node, to: TextFieldNode.self), row: row) }
         if kind == .slider, let sliderValue { unsafeDowncast(node, to: SliderNode.self).value = sliderValue }
     }
 

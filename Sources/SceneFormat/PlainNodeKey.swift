@@ -130,6 +130,7 @@ extension NodeKind {
         case .scroll: "scroll"
         case .list: "list"
         case .text: "text"
+        case .textField: "textField"
         }
     }
 }

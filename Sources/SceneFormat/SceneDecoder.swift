@@ -182,6 +182,8 @@ public enum SceneDecoder {
         } else if let key = r.firstUnread(of: scrollKeys) {
             throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
         }
+        // Before the text node's keys: a text field has `text` (and a font) of its own.
+        d.textField = try readTextFieldKeys(&r, kind: kind)
         d.text = try readTextKeys(&r, kind: kind)
         if kind == .slider { d.sliderValue = try r.number("value", in: 0...1) }
         if !kind.isControl, let key = r.firstUnread(of: controlKeys) {
@@ -210,6 +212,7 @@ public enum SceneDecoder {
         if kind == .scroll || kind == .list { allowed += scrollKeys }
         if kind == .list { allowed += listKeys }
         if kind == .text { allowed += textKeys }
+        if kind == .textField { allowed += textFieldKeys }
         return allowed.joined(separator: ", ")
     }
 

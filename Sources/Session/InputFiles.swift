@@ -2,6 +2,7 @@ import Glibc
 import NodeCore
 import SceneFormat
 import SystemPackage
+import TouchstoneApp
 
 /// Why an input file (scene, input script) cannot be used: bad input to the command.
 public enum InputFileError: Error, CustomStringConvertible {
@@ -67,7 +68,7 @@ public enum InputFiles {
     public static func loadInputScript(_ path: String) throws(InputFileError) -> [TimedInputEvent] {
         let bytes = try read(path)
         do {
-            return try InputScript.decode(bytes, file: path)
+            return try InputScript.decode(bytes, file: path, isKeysym: XKBKeyTranslator.isKeysym)
         } catch {
             throw .malformed(error)
         }

@@ -33,6 +33,9 @@ public final class Replay {
         // Nothing paints between events: the PNG, if any, is one full paint of the end state.
         window.recordsInvalidations = recordsInvalidations
         dispatcher = InputDispatcher(window: window)
+        // Text fields type and place carets as a live window does (behaviour.md §16).
+        window.keyTranslator = XKBKeyTranslator()
+        window.textFieldMetrics = ShapedTextFieldMetrics()
         EventRecorder.attach(to: scene.root, now: { [unowned self] in currentTime }, sink: log)
         // Time 0 of a replay is when its lists first appear (and may begin a batch fetch).
         window.appear(at: 0)

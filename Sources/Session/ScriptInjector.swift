@@ -1,5 +1,6 @@
 import Glibc
 import NodeCore
+import SceneFormat
 import WestonControl
 
 /// Plays input-script events into a headless weston through the harness module,
@@ -12,8 +13,17 @@ public struct ScriptInjector {
         self.weston = weston
     }
 
-    /// Linux evdev codes of the keys the session understands.
-    public static let evdevKeyCodes: [String: Int] = ["Escape": 1, "q": 16, "t": 20, "d": 32]
+    /// Linux evdev codes of the keys a script can inject, by their keysym names in the
+    /// harness's default US layout: letters, digits and the editing keys (behaviour.md §16).
+    public static let evdevKeyCodes: [String: Int] = {
+        var codes: [String: Int] = ["Escape": 1, "BackSpace": 14, "Tab": 15, "Return": 28, "space": 57,
+                                    "Home": 102, "Up": 103, "Left": 105, "Right": 106, "End": 107, "Down": 108,
+                                    "Delete": 111, "Shift_L": 42, "Control_L": 29]
+        for (row, first) in [("1234567890", 2), ("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)] {
+            for (offset, key) in row.enumerated() { codes[String(key)] = first + offset }
+        }
+        return codes
+    }()
 
     /// Injects one event; keys outside `evdevKeyCodes` are bad input.
     public func inject(_ event: InputEvent) throws(HarnessError) {
@@ -40,11 +50,17 @@ public struct ScriptInjector {
                                        source: HeadlessWeston.ScrollSource(rawValue: source.rawValue))
         case let .pointerAxisStop(axis):
             _ = try weston.pointerAxisStop(Self.harnessAxis(axis), source: .finger)
-        case let .key(name, pressed):
+        case let .key(name, pressed, modifiers):
             guard let code = Self.evdevKeyCodes[name] else {
                 throw .invalidArgument("no evdev code known for key '\(name)'")
             }
+            guard modifiers.isEmpty else {
+                throw .invalidArgument("key '\(name)': modifiers are injected as keys of their own (Shift_L, Control_L)")
+            }
             _ = try weston.key(code, pressed: pressed)
+        case .keyRepeat, .textPreedit, .textCommit, .textDelete:
+            // weston 10 offers no text-input-v3 to an input method, and repeat_info is its own.
+            throw .invalidArgument("\(InputScript.encode(TimedInputEvent(time: 0, event: event))) cannot be injected into weston")
         }
     }
 

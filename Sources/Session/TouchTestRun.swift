@@ -83,7 +83,7 @@ public enum TouchTestReplay {
         var time = 0.0
         for event in events {
             time = event.time
-            if case let .key(name, true) = event.event, KeyCommand(keyName: name) == .quit { break }
+            if case let .key(name, true, _) = event.event, KeyCommand(keyName: name) == .quit { break }
             test.handle(event.event, at: event.time)
         }
         return (test, time)
@@ -127,7 +127,7 @@ public final class TouchTestSession: AppOverlay {
         guard !quit else { return }
         lastTime = time
         // The same cut as `TouchTestReplay`: nothing after q counts.
-        if case let .key(name, true) = event, KeyCommand(keyName: name) == .quit {
+        if case let .key(name, true, _) = event, KeyCommand(keyName: name) == .quit {
             quit = true
             return
         }

@@ -30,6 +30,7 @@ public final class App {
     public let window: NodeCore.Window
     /// A key press (true) or release (false), by xkb keysym name (`a`, `Return`, `Escape`).
     /// Return true when handled; otherwise the debug keys apply (when `debugKeys` is on).
+    /// While a text field edits, keys go to it and not here (behaviour.md §16).
     public var onKey: ((_ key: String, _ pressed: Bool) -> Bool)?
     /// Every seat event as an input script holds it (ms on the session's clock), right after
     /// it was dispatched into the tree: for tools that watch the raw input (`touch-test`).
@@ -49,6 +50,8 @@ public final class App {
     private let input: SeatInput
     private let painter: FramePainter
     private let pointerLocation: PointerLocationOverlay
+    /// Blinks the editing text field's caret.
+    private let caretBlinker: CaretBlinker
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?
     private var failure: AppError?
@@ -79,6 +82,8 @@ public final class App {
         let size = options.size ?? root.frame.size
         window = NodeCore.Window(root: root, size: size, application: application)
         window.showsTappableAreas = options.showsTappableAreas
+        window.keyTranslator = XKBKeyTranslator()
+        window.textFieldMetrics = ShapedTextFieldMetrics()
         do {
             painter = try FramePainter(window: window, background: options.background) {
                 StandardError.writeLine("touchstone: \($0)")
@@ -90,6 +95,7 @@ public final class App {
         pointerLocation = PointerLocationOverlay(window: window)
         pointerLocation.isEnabled = options.showsPointerLocation
         painter.overlays.append(pointerLocation)
+        caretBlinker = CaretBlinker(window: window, timers: timers)
         let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
         self.input = input
         do {
@@ -203,6 +209,7 @@ public final class App {
         connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
         connection.loop.addIdleWork { [unowned(unsafe) self] in
             pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
+            caretBlinker.update()
             var damage = painter.takeDamage()
             if damage.isEmpty, window.clock.isAnimating {
                 // An animation with no frame to follow (it began without visible change):

@@ -76,7 +76,14 @@ final class SeatInput {
     /// A key press or release (repeats are not input events).
     func handle(_ event: KeyEvent) {
         guard event.state != .repeated, !event.keysymName.isEmpty else { return }
-        feed(.key(event.keysymName, pressed: event.state == .pressed), at: clock.milliseconds(event.time))
+        // The compositor's repeat_info, recorded before the first key it applies to, so that a
+        // replay repeats held keys as this session did (behaviour.md §16).
+        let timing = KeyRepeat(rate: Int(event.repeatRate), delay: Double(event.repeatDelay))
+        if timing != dispatcher.window.keyRepeat {
+            feed(.keyRepeat(rate: timing.rate, delay: Int(timing.delay)), at: clock.milliseconds(event.time))
+        }
+        feed(.key(event.keysymName, pressed: event.state == .pressed, modifiers: KeyModifierSet(event.modifiers)),
+             at: clock.milliseconds(event.time))
     }
 
     /// Records `event`, then dispatches it. An event stamped before a deadline the window's
@@ -99,6 +106,17 @@ extension PointerButton {
         case 0x112: self = .middle
         default: return nil
         }
+    }
+}
+
+extension KeyModifierSet {
+    /// The modifiers a text field reads, from the seat's (Caps Lock is in the keysym already).
+    init(_ modifiers: KeyModifiers) {
+        self = []
+        if modifiers.contains(.shift) { insert(.shift) }
+        if modifiers.contains(.control) { insert(.ctrl) }
+        if modifiers.contains(.alt) { insert(.alt) }
+        if modifiers.contains(.logo) { insert(.logo) }
     }
 }
 

@@ -67,7 +67,7 @@ private let variants: [(String, String)] = [
             let read = fast(line)
             // Left to the parser: keys that need escapes or are not ASCII, and scroll values
             // past 10^9, which are written with 17 digits or an exponent.
-            if case .key(let key, _) = event.event, !key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            if case .key(let key, _, _) = event.event, !key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
                 #expect(read == nil)
                 continue
             }

@@ -38,7 +38,8 @@ struct CLIRun {
 }
 
 @Suite struct ReplayCommandTests {
-    static let examples = ["padded-button", "overlap", "slider-toggle", "chat", "scroll-list", "carousel", "languages"]
+    static let examples = ["padded-button", "overlap", "slider-toggle", "chat", "scroll-list", "carousel", "languages",
+                           "pin-pad", "search"]
 
     @Test(arguments: examples)
     func replayPrintsTheExpectedEventLog(example: String) throws {

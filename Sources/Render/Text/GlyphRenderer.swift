@@ -26,7 +26,7 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
 /// thread-safe: one per renderer.
 package final class GlyphRenderer {
     let fonts: FontCollection
-    private let shaper: TextShaper
+    let shaper: TextShaper
     let masks: TextMaskCache
     private var glyphs: [pixman_glyph_t] = []
     /// The solid source text was last drawn with (see `solidFill`).
@@ -47,6 +47,23 @@ package final class GlyphRenderer {
     }
 
     package var font: FontFile { fonts.primary }
+
+    /// The glyph renderer of `labelFont`; nil for `.none`.
+    static func make(for labelFont: LabelFont) throws(FontError) -> GlyphRenderer? {
+        switch labelFont {
+        case .none:
+            return nil
+        case let .file(file):
+            return try GlyphRenderer(font: file, fallbacks: .fontconfig(family: FontFile.defaultFamily))
+        case let .files(file, fallbacks):
+            return try GlyphRenderer(font: file, fallbacks: .files(fallbacks))
+        case let .system(family):
+            guard let found = FontMatchCache.standard.match(family: family, lookUp: { FontFile.match(family: family) }) else {
+                throw FontError.noMatch(family: family)
+            }
+            return try GlyphRenderer(font: found, fallbacks: .fontconfig(family: family))
+        }
+    }
 
     /// Draws `text` set in `style` in `rect`, clipped to `rect ∩ visible` (surface
     /// pixels), with `color` through the surface's current clip region.

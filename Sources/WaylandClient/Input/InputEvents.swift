@@ -113,4 +113,8 @@ public struct KeyEvent: Hashable, Sendable {
     public var state: State
     public var modifiers: KeyModifiers
     public var time: UInt32
+    /// The keyboard's `repeat_info` when the key came: repeats per second (0: none) and the
+    /// delay before the first, in milliseconds.
+    public var repeatRate: Int32 = 25
+    public var repeatDelay: Int32 = 600
 }

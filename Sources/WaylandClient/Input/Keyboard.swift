@@ -108,7 +108,8 @@ final class Keyboard {
         guard let keymap, let focusSurfaceID else { return }
         let keysym = keymap.keysym(evdev: key)
         let event = KeyEvent(keycode: key, keysym: keysym, keysymName: keymap.keysymName(keysym),
-                             text: keymap.text(evdev: key), state: state, modifiers: keymap.modifiers, time: time)
+                             text: keymap.text(evdev: key), state: state, modifiers: keymap.modifiers, time: time,
+                             repeatRate: repeatRate, repeatDelay: repeatDelay)
         onKey?(event, focusSurfaceID)
     }
 }
