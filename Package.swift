@@ -58,6 +58,14 @@ let package = Package(
             dependencies: ["NodeCore", "SeededRandom"],
             path: "Benchmarks/NodeCoreBenchmarks"
         ),
+        // Layout of a 10,000-node tree beside Taffy, and relayout after one text change (issue 24):
+        // `swift build -c release --product LayoutBenchmarks && .build/release/LayoutBenchmarks`.
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: ["NodeCore", "BenchmarkSupport"],
+            path: "Benchmarks/LayoutBenchmarks",
+            exclude: ["taffy_layout.py"]
+        ),
         // JSON text as every file the project writes spells it (strings escaped, numbers
         // formatted once), and the indented document the audit report uses. Standard library only.
         .target(name: "JSONOutput"),

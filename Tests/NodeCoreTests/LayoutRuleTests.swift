@@ -389,3 +389,48 @@ import Testing
         """).check()
     }
 }
+
+@Suite struct LayoutSpecTests {
+    @Test func stackInsetCenterOverlayAndBackgroundAreFlexboxShorthands() {
+        let card = Node(name: "card")
+        card.layout = .stack(.row, spacing: 10, alignItems: .center)
+        let icon = Node(name: "icon")
+        icon.style = .ratio(1)
+        icon.style.width = 20
+        let title = Node(name: "title")
+        title.style.width = 50
+        title.style.height = 10
+        card.addSubnode(icon)
+        card.addSubnode(title)
+        let background = Node(name: "background")
+        card.addBackground(background)
+        let badge = Node(name: "badge")
+        card.addOverlay(badge)
+        let pinned = Node(name: "pinned")
+        pinned.style = .absolute(at: Point(x: 5, y: 6), size: Size(width: 7, height: 8))
+        card.addSubnode(pinned)
+        card.layoutIfNeeded(size: Size(width: 200, height: 40), measurer: nil)
+        #expect(card.subnodes.first === background)
+        #expect(background.frame == rect(0, 0, 200, 40))
+        #expect(badge.frame == rect(0, 0, 200, 40))
+        #expect(icon.frame == rect(0, 10, 20, 20))
+        #expect(title.frame == rect(30, 15, 50, 10))
+        #expect(pinned.frame == rect(5, 6, 7, 8))
+
+        let centered = Node(name: "centered")
+        centered.layout = .center
+        let dot = Node(name: "dot")
+        dot.style.width = 10
+        dot.style.height = 10
+        centered.addSubnode(dot)
+        let inset = Node(name: "inset")
+        inset.layout = .inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        let content = Node(name: "content")
+        content.style.grow = 1
+        inset.addSubnode(content)
+        centered.layoutIfNeeded(size: Size(width: 100, height: 50), measurer: nil)
+        inset.layoutIfNeeded(size: Size(width: 100, height: 50), measurer: nil)
+        #expect(dot.frame == rect(45, 20, 10, 10))
+        #expect(content.frame == rect(2, 1, 94, 46))
+    }
+}
