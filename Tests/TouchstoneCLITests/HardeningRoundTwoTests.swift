@@ -73,6 +73,18 @@ import Testing
         }
     }
 
+    @Test func aTouchTestReportOntoAFullDiskKeepsTheOldReport() throws {
+        let folder = try ScratchFolder()
+        let input = try folder.write("in.jsonl", #"{"t":0,"type":"touch.down","id":1,"x":5,"y":5}"# + "\n")
+        let old = try folder.write("report.json", "the old report")
+        // A 1-block file-size limit makes the write fail with EFBIG, as a full disk would.
+        let run = try ShellRun(["touch-test", "--replay", input, "--report", old], setup: "trap '' XFSZ; ulimit -f 1;")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("File too large"))
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "the old report")
+        #expect(folder.contents == ["in.jsonl", "report.json"])
+    }
+
     @Test func theEventsFileIsNotReplacedWhenThePNGFails() throws {
         let folder = try ScratchFolder()
         let events = try folder.write("events.jsonl", "old log\n")
