@@ -9,6 +9,14 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
         var batch: Int
         var delay: Double
         var total: Int
+        /// Fetches left to every list made from this description: one list, or every row's
+        /// list of a row template, which share it, so rows cannot multiply the fetches (§20.1).
+        let budget = FetchBudget()
+    }
+
+    /// A count of fetches that copies of a `Fetch` share.
+    final class FetchBudget {
+        var remaining = FileLimits.maximumFetches
     }
 
     let template: RowTemplate
@@ -29,11 +37,12 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
 
     func shouldBatchFetch(for list: ListNode) -> Bool {
         guard let fetch else { return false }
-        return count < fetch.total
+        return count < fetch.total && fetch.budget.remaining > 0
     }
 
     func list(_ list: ListNode, willBeginBatchFetchWith context: BatchFetchContext) {
         guard let fetch, let clock = list.window?.clock else { return }
+        fetch.budget.remaining -= 1
         // The list gives up its fetch when it goes away, so while the fetch is in flight it is alive.
         clock.schedule(at: context.beginTime + fetch.delay) { [weak self, unowned(unsafe) list] time in
             guard context.isFetching, let self else { return }

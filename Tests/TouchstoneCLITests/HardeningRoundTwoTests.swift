@@ -46,6 +46,21 @@ import Testing
         }
     }
 
+    @Test func theListsOfARowTemplateShareOneFetchBudget() throws {
+        let folder = try ScratchFolder()
+        // Every row holds a list that alone would fetch about 4,000 times (1 pt rows, 100 screens ahead).
+        let inner = #"{"name":"in-{i}","kind":"list","frame":[0,0,200,40],"horizontal":true,"leadingScreens":100,"#
+            + #""rows":{"count":0,"extent":1,"template":{"name":"c-{i}","frame":[0,0,1,40]}},"#
+            + #""fetch":{"batch":1,"delay":1,"total":10000}}"#
+        let path = try folder.write("nested.json", scene(#"{"name":"outer","kind":"list","frame":[0,0,200,100],"#
+            + #""rows":{"count":30,"extent":40,"template":\#(inner)}}"#))
+        let input = try folder.write("in.jsonl", #"{"t":100000,"type":"touch.frame"}"# + "\n")
+        let run = try CLIRun(["replay", path, input])
+        #expect(run.status == 0, "\(run.stderr)")
+        let completed = run.stdout.split(separator: "\n").filter { $0.contains("batchFetchCompleted") }.count
+        #expect(completed == 10_000)
+    }
+
     @Test func badScalesAndMissingValuesAreOneErrorLine() throws {
         let cases: [[String]] = [["render", "examples/overlap.json", "--png", "/dev/null", "--scale", "1e17"],
                                  ["render", "examples/overlap.json", "--png", "/dev/null", "--scale", "5"],
@@ -71,6 +86,18 @@ import Testing
             #expect(run.stderr.contains("is the same file as the --replay"))
             #expect(try String(contentsOfFile: input, encoding: .utf8).hasPrefix("{\"t\":0"))
         }
+    }
+
+    @Test func aTouchTestReportOntoAFullDiskKeepsTheOldReport() throws {
+        let folder = try ScratchFolder()
+        let input = try folder.write("in.jsonl", #"{"t":0,"type":"touch.down","id":1,"x":5,"y":5}"# + "\n")
+        let old = try folder.write("report.json", "the old report")
+        // A 1-block file-size limit makes the write fail with EFBIG, as a full disk would.
+        let run = try ShellRun(["touch-test", "--replay", input, "--report", old], setup: "trap '' XFSZ; ulimit -f 1;")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("File too large"))
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "the old report")
+        #expect(folder.contents == ["in.jsonl", "report.json"])
     }
 
     @Test func theEventsFileIsNotReplacedWhenThePNGFails() throws {
