@@ -11,9 +11,14 @@ struct DeviceSelection {
     private var decided = true
     private var feeding = false
 
-    init(file: String, options: RecordingOptions) {
+    /// Room for this many events is made at once: a recording's size over 64 bytes (an
+    /// event line is longer, and at most one script event comes of each).
+    private let capacity: Int
+
+    init(file: String, options: RecordingOptions, byteCount: Int) {
         self.file = file
         self.options = options
+        capacity = max(1024, byteCount / 64)
     }
 
     /// A new device's description starts at `line`; the one before it is decided.
@@ -40,9 +45,9 @@ struct DeviceSelection {
             guard case .touchscreen(let kind) = device.kind else {
                 throw RecordingError(file: file, line: device.line, message: "--device \(wanted): \(device.summary), not a touchscreen")
             }
-            converter = try TouchConverter(device: device, protocol: kind, options: options, file: file)
+            converter = try TouchConverter(device: device, protocol: kind, options: options, file: file, capacity: capacity)
         } else if case .touchscreen(let kind) = device.kind {
-            converter = try TouchConverter(device: device, protocol: kind, options: options, file: file)
+            converter = try TouchConverter(device: device, protocol: kind, options: options, file: file, capacity: capacity)
         } else {
             return
         }
@@ -53,6 +58,7 @@ struct DeviceSelection {
     var wantsEvents: Bool { feeding }
 
     mutating func feed(time: Int64, type: UInt16, code: UInt16, value: Int32, line: Int) throws(RecordingError) {
+        // A class: the call reaches it without copying it out of the optional.
         try converter!.feed(time: time, type: type, code: code, value: value, line: line)
     }
 

@@ -12,13 +12,13 @@ struct EvemuReader {
     private var bitmaskBytes: [Int: Int] = [:]
     private var sawEvents = false
 
-    init(file: String, options: RecordingOptions) {
+    init(file: String, options: RecordingOptions, byteCount: Int) {
         self.file = file
-        selection = DeviceSelection(file: file, options: options)
+        selection = DeviceSelection(file: file, options: options, byteCount: byteCount)
     }
 
     static func convert(_ bytes: UnsafeBufferPointer<UInt8>, file: String, options: RecordingOptions) throws(RecordingError) -> [TimedInputEvent] {
-        var reader = EvemuReader(file: file, options: options)
+        var reader = EvemuReader(file: file, options: options, byteCount: bytes.count)
         let lines = try forEachLine(bytes) { (start, end, number) throws(RecordingError) in
             try reader.read(ByteCursor(bytes, from: start, to: end), number: number)
         }
@@ -94,8 +94,9 @@ struct EvemuReader {
             try selection.decide()
         }
         var c = line
-        let fail = RecordingError(file: file, line: number,
-                                  message: "expected an event 'E: sec.usec type code value', found '\(whole.text(from: start))'")
+        var fail: RecordingError {
+            RecordingError(file: file, line: number, message: "expected an event 'E: sec.usec type code value', found '\(whole.text(from: start))'")
+        }
         guard let sec = c.integer(), sec >= 0, sec < 1 << 40, c.peek == UInt8(ascii: ".") else { throw fail }
         c.index += 1
         var usec: Int64 = 0, digits = 0

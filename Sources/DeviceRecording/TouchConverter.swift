@@ -5,7 +5,7 @@ import NodeCore
 /// ended, a down for one that began, a motion when the position changed, then one frame.
 /// Ids are seat slots, the lowest free one at each down (libinput's `seat_slot`, which
 /// `wl_touch` carries); times are whole milliseconds from the first event, truncated.
-struct TouchConverter {
+final class TouchConverter {
     private struct Slot {
         /// The contact's tracking id now (−1: none); for a single-touch device, 0 or −1.
         var tracking: Int32 = -1
@@ -36,7 +36,10 @@ struct TouchConverter {
     let file: String
     private(set) var events: [TimedInputEvent] = []
 
-    init(device: DeviceDescription, protocol: DeviceDescription.TouchProtocol, options: RecordingOptions, file: String) throws(RecordingError) {
+    /// `capacity`: the number of events to make room for at once (a recording of hundreds
+    /// of megabytes would otherwise copy its growing event list again and again).
+    init(device: DeviceDescription, protocol: DeviceDescription.TouchProtocol, options: RecordingOptions, file: String,
+         capacity: Int = 1024) throws(RecordingError) {
         self.file = file
         singleTouch = `protocol` == .singleTouch
         let xAxis = singleTouch ? Evdev.absX : Evdev.mtPositionX, yAxis = singleTouch ? Evdev.absY : Evdev.mtPositionY
@@ -59,11 +62,11 @@ struct TouchConverter {
             count = min(max(r.max + 1, 1), Self.maximumSlots)
         }
         slots = Array(repeating: Slot(), count: count)
-        events.reserveCapacity(1024)
+        events.reserveCapacity(capacity)
     }
 
     /// Feeds one evdev event; `time` in microseconds, `line` for messages.
-    mutating func feed(time: Int64, type: UInt16, code: UInt16, value: Int32, line: Int) throws(RecordingError) {
+    func feed(time: Int64, type: UInt16, code: UInt16, value: Int32, line: Int) throws(RecordingError) {
         if time < lastTime {
             throw RecordingError(file: file, line: line, message: "time \(Self.seconds(time)) goes backwards (previous event at \(Self.seconds(lastTime)))")
         }
@@ -114,7 +117,7 @@ struct TouchConverter {
     }
 
     /// The current slot's contact becomes `tracking` (−1: lifted).
-    private mutating func track(_ tracking: Int32) {
+    private func track(_ tracking: Int32) {
         var slot = slots[current]
         guard tracking != slot.tracking else { return }
         if slot.began {
@@ -129,7 +132,7 @@ struct TouchConverter {
         slots[current] = slot
     }
 
-    private mutating func report(at time: Int64) {
+    private func report(at time: Int64) {
         let t = Double((time - firstTime!) / 1000)
         var any = false
         for i in slots.indices where slots[i].dirty {

@@ -26,23 +26,14 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Write the current results as the new expectations (events.jsonl; final.png when it exists or check.json has a scale; the audit's findings).")
     var update = false
 
-    @Option(name: .customShort("j"), help: "Check this many cases at once, in separate processes (default: the number of cores).")
+    @Option(name: .customShort("j"), help: "Check this many cases at once, on as many threads (default: the number of cores).")
     var jobs: Int?
-
-    @Flag(help: .hidden)
-    var worker = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1, got \(jobs)") }
     }
 
     func run() throws {
-        if worker {
-            // A child of `check -j N`: records on standard output, read back by the parent.
-            let sink = LineSink()
-            CheckRunner.runWorker(cases, update: update) { try? sink.write(bytes: Array($0.utf8)) }
-            return
-        }
         let folders = try CheckRunner.cases(cases)
         let results = CheckRunner.run(folders, update: update, jobs: jobs ?? CheckRunner.cores)
         let sink = LineSink()

@@ -150,4 +150,20 @@ import Testing
         }
         #expect(try withoutTimes(folder.file("one.xml")) == withoutTimes(folder.file("two.xml")))
     }
+
+    @Test func brokenCaseFilesFailWithTheirOwnMessage() throws {
+        let folder = try ScratchFolder()
+        let path = try copyCase("padded-button", into: folder)
+        try #"{"scale": 5, "audit": {"findings": 0, "sizes": ["9x"]}}"#.write(toFile: path + "/check.json", atomically: false, encoding: .utf8)
+        let run = try CLIRun(["check", path, "-j", "1"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("FAIL \(path): \(path)/check.json:1: scale: 5 is out of range 1...4\n"))
+        try FileManager.default.removeItem(atPath: path + "/check.json")
+        try FileManager.default.removeItem(atPath: path + "/input.jsonl")
+        let missing = try CLIRun(["check", path, "-j", "1"])
+        #expect(missing.stdout.hasPrefix("FAIL \(path): \(path)/input.jsonl: cannot read: no such file\n"))
+        let notACase = try CLIRun(["check", folder.file("nothing-here")])
+        #expect(notACase.status == 2)
+        #expect(notACase.stderr == "touchstone: error: \(folder.file("nothing-here")): cannot read: no such file\n")
+    }
 }
