@@ -73,6 +73,10 @@ let package = Package(
         // Scene, input-script and event-log files, with line-accurate errors.
         .target(name: "SceneFormat", dependencies: ["NodeCore", "JSONOutput"], swiftSettings: releaseHotPath),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SeededRandom"]),
+        // Device recordings (`libinput record` YAML, evemu) as input events (behaviour.md §18).
+        // No I/O and no compositor code: bytes in, timed input events out.
+        .target(name: "DeviceRecording", dependencies: ["NodeCore"], swiftSettings: releaseHotPath),
+        .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording", "NodeCore"]),
 
         // Device-tester tools as pure models (issue 14): the touch-test's coverage grid, report
         // rates and ghost touches, the pointer-location HUD and the touch inspector. No I/O,
@@ -136,13 +140,14 @@ let package = Package(
                                                       "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
-        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "JSONOutput", "Render", "DiagnosticsPainting", "AuditFormat", "TouchDiagnostics",
+        .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
+                                                "AuditFormat", "TouchDiagnostics",
                                                 "TouchstoneApp", "WestonControl", "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
-            dependencies: ["Session", "TouchstoneApp", "Render", "SceneFormat", "FileOutput",
+            dependencies: ["Session", "TouchstoneApp", "Render", "SceneFormat", "FileOutput", "DeviceRecording",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: releaseHotPath,
             // Release: lld packs the ~44,000 relative relocations into an 8.7 KB bitmap (DT_RELR,
@@ -246,6 +251,10 @@ let package = Package(
         .executableTarget(name: "HUDBenchmarks", dependencies: ["NodeCore", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WestonHarness",
                                                               "BenchmarkSupport"],
                           path: "Benchmarks/HUDBenchmarks"),
+        // Converting a 10-minute 10-finger recording against replaying its script (issue 28).
+        .executableTarget(name: "RecordingBenchmarks", dependencies: ["DeviceRecording", "Session", "SceneFormat", "NodeCore",
+                                                                    "BenchmarkSupport"],
+                          path: "Benchmarks/RecordingBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.

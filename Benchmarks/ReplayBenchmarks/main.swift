@@ -8,7 +8,7 @@
 //   from `--min` (default 1,000) nodes up to `--max` (default 1,000,000), beside the cost of
 //   making and freeing the same nodes without a file;
 // - input-script parsing (`InputScript.decode`), ns per line, from `--min` lines up to `--max`;
-// - replay of each example (examples/NAME.json with its input script repeated, times
+// - replay of each example (examples/NAME/scene.json with its input script repeated, times
 //   shifted, to `--max` events): parsing, dispatch and the event log's lines, in input
 //   events per second (`--example NAME`: that example only).
 //
@@ -271,13 +271,13 @@ if options.wants("replay") {
     print("\nReplay (parse the script, dispatch every event, build every event-log line), per example:")
     let folder = URL(fileURLWithPath: options.examples)
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        .filter { $0.hasSuffix(".input.jsonl") }.map { String($0.dropLast(".input.jsonl".count)) }
+        .filter { FileManager.default.fileExists(atPath: folder.appending(path: "\($0)/input.jsonl").path) }
         .filter { options.example == nil || $0 == options.example }.sorted()
     if names.isEmpty { print("  no examples found in \(folder.path) (use --examples DIR)") }
     var slowest: (name: String, rate: Double)?
     for name in names {
-        guard let sceneBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name).json").path),
-              let scriptBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name).input.jsonl").path) else { continue }
+        guard let sceneBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name)/scene.json").path),
+              let scriptBytes = FileManager.default.contents(atPath: folder.appending(path: "\(name)/input.jsonl").path) else { continue }
         print("  \(name):")
         for count in sizes.filter({ $0 >= 10_000 }) {
             let script = repeated(Array(scriptBytes), to: count)

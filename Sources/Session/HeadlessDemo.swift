@@ -5,7 +5,7 @@ import NodeCore
 import SceneFormat
 import WestonControl
 
-/// Why the headless demo failed; every case is a runtime failure.
+/// Why a headless run (`demo --headless`, `run --headless`) failed; every case is a runtime failure.
 public enum HeadlessDemoError: Error, CustomStringConvertible {
     /// The output folder or the demo's files in it could not be written.
     case files(directory: String, reason: String)
@@ -22,12 +22,12 @@ public enum HeadlessDemoError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .files(directory, reason): "\(directory): cannot write the demo files: \(reason)"
+        case let .files(directory, reason): "\(directory): cannot write the output files: \(reason)"
         case let .moduleNotFound(error): error.description
-        case let .weston(error): "headless demo: \(error)"
-        case let .clientDidNotQuit(log): "headless demo: the demo client did not quit on 'q'; see \(log)"
-        case let .clientFailed(status, log): "headless demo: the demo client exited with status \(status); see \(log)"
-        case let .temporaryFolder(reason): "headless demo: \(reason)"
+        case let .weston(error): "headless weston: \(error)"
+        case let .clientDidNotQuit(log): "headless weston: the client did not quit on 'q'; see \(log)"
+        case let .clientFailed(status, log): "headless weston: the client exited with status \(status); see \(log)"
+        case let .temporaryFolder(reason): "headless weston: \(reason)"
         }
     }
 }
@@ -114,7 +114,7 @@ public enum HeadlessDemo {
     }
 
     /// `mkdir -p`: makes `path` and whichever of its parents are missing.
-    private static func makeDirectories(_ path: String) throws(OutputFileError) {
+    static func makeDirectories(_ path: String) throws(OutputFileError) {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix += "/" + component
@@ -136,7 +136,7 @@ public enum HeadlessDemo {
     /// commit after the last input may be a frame drawn before that input was read (a frame
     /// the client held back for its frame callback): while the client commits again after a
     /// screenshot was started, it is taken again.
-    private static func screenshotOnceSettled(_ weston: HeadlessWeston, _ client: ChildProcess,
+    static func screenshotOnceSettled(_ weston: HeadlessWeston, _ client: ChildProcess,
                                               to file: URL) throws(HarnessError) {
         for _ in 0 ..< 10 {
             try weston.waitForIdle(pid: client.pid, timeout: 10)

@@ -1,3 +1,4 @@
+import DeviceRecording
 import Glibc
 import NodeCore
 import SceneFormat
@@ -10,11 +11,17 @@ public enum InputFileError: Error, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// Read, but not a valid file of its kind (the line and key at fault inside).
     case malformed(FormatError)
+    /// A device recording that cannot be converted (behaviour.md §18).
+    case badRecording(RecordingError)
+    /// Not a device recording (`touchstone import`).
+    case notRecording(path: String)
 
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
         case let .malformed(error): error.description
+        case let .badRecording(error): error.description
+        case let .notRecording(path): "\(path): not a device recording (libinput record YAML or an evemu recording)"
         }
     }
 }
@@ -65,12 +72,30 @@ public enum InputFiles {
         }
     }
 
-    public static func loadInputScript(_ path: String) throws(InputFileError) -> [TimedInputEvent] {
+    /// An input script, or a device recording (recognized by its content) converted with
+    /// `recording` (behaviour.md §18).
+    public static func loadInputScript(_ path: String, recording: RecordingOptions = RecordingOptions()) throws(InputFileError) -> [TimedInputEvent] {
         let bytes = try read(path)
+        if DeviceRecording.format(of: bytes) != nil { return try convertRecording(bytes, file: path, options: recording) }
         do {
             return try InputScript.decode(bytes, file: path, isKeysym: XKBKeyTranslator.isKeysym)
         } catch {
             throw .malformed(error)
+        }
+    }
+
+    /// A device recording converted to input events; anything else is `notRecording`.
+    public static func loadRecording(_ path: String, options: RecordingOptions) throws(InputFileError) -> [TimedInputEvent] {
+        let bytes = try read(path)
+        guard DeviceRecording.format(of: bytes) != nil else { throw .notRecording(path: path) }
+        return try convertRecording(bytes, file: path, options: options)
+    }
+
+    static func convertRecording(_ bytes: [UInt8], file: String, options: RecordingOptions) throws(InputFileError) -> [TimedInputEvent] {
+        do {
+            return try DeviceRecording.convert(bytes, file: file, options: options)
+        } catch {
+            throw .badRecording(error)
         }
     }
 

@@ -76,6 +76,16 @@ public enum SceneRendering {
     public static func writeUncommittedPNG(of window: Window, background: Color, scale: RenderScale,
                                            touchMarkers: [TouchMarker] = [], pointerLocation: PointerLocationOverlay? = nil,
                                            to path: String) throws(ImageOutputError) -> OutputFile {
+        let canvas = try image(of: window, background: background, scale: scale, touchMarkers: touchMarkers,
+                               pointerLocation: pointerLocation, name: path)
+        return try writeUncommitted(canvas, to: path)
+    }
+
+    /// The picture `writePNG` writes, in memory (`touchstone check` compares it); `name`
+    /// names the image in a painting error.
+    public static func image(of window: Window, background: Color, scale: RenderScale,
+                             touchMarkers: [TouchMarker] = [], pointerLocation: PointerLocationOverlay? = nil,
+                             name: String) throws(ImageOutputError) -> Canvas {
         let renderer: Renderer
         do {
             renderer = try Renderer(window: window, background: background, scale: scale)
@@ -83,9 +93,8 @@ public enum SceneRendering {
             throw .unrenderable(error)
         }
         renderer.warningHandler = { StandardError.writeLine("touchstone: \($0)") }
-        let canvas: Canvas
         do {
-            canvas = try renderer.renderImage()
+            let canvas = try renderer.renderImage()
             // The HUD's paths and tracking outlines lie under the markers, the rest of it over them
             // (behaviour.md §13).
             let painter = PointerLocationPainter()
@@ -96,10 +105,10 @@ public enum SceneRendering {
                 painter.paint(hud: pointerLocation.hud, inspector: pointerLocation.inspector, damage: [canvas.bounds],
                               renderer: renderer, into: canvas)
             }
+            return canvas
         } catch {
-            throw .painting(path: path, error)
+            throw .painting(path: name, error)
         }
-        return try writeUncommitted(canvas, to: path)
     }
 
     /// `canvas` as a PNG in a new `OutputFile` for `path`, not yet committed.

@@ -13,8 +13,10 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Argument(help: "The input script (JSON lines), e.g. one recorded with `touchstone run --record`.")
+    @Argument(help: "The input script (JSON lines), e.g. one recorded with `touchstone run --record`, or a device recording (`libinput record` YAML, evemu) mapped onto the scene's size.")
     var input: String
+
+    @OptionGroup var recording: RecordingArguments
 
     @Option(help: "Write the event log to this file instead of standard output.")
     var events: String?
@@ -45,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
                                             path.map { (role, $0) }
                                         })
         let scene = try InputFiles.loadScene(scene)
-        let script = try InputFiles.loadInputScript(input)
+        let script = try InputFiles.loadInputScript(input, recording: recording.options(size: scene.size))
         if png != nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
         let sink = try events.map { path throws(OutputFileError) in try LineSink(replacing: path) } ?? LineSink()
         var writeError: OutputError?

@@ -1,4 +1,7 @@
 import ArgumentParser
+import FileOutput
+import Session
+import TouchstoneApp
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +31,38 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Ask the compositor to show the window fullscreen.")
     var fullscreen = false
 
+    @Option(help: "Run under a private headless weston instead, playing --input through it as real seat input; leave events.jsonl, input.jsonl (the recording), screenshot.png and client.log in this folder. Exit 1 when the recording does not replay to the log.")
+    var headless: String?
+
+    @Option(help: "With --headless: the input script or device recording to play, at its own timing.")
+    var input: String?
+
+    @Option(help: "With --headless: the output's buffer scale (1 to 4).")
+    var scale = 1
+
+    @OptionGroup var recording: RecordingArguments
+
+    func validate() throws {
+        if headless == nil, input != nil { throw ValidationError("--input needs --headless DIR") }
+        guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4, got \(scale)") }
+        if headless != nil, record != nil || events != nil {
+            throw ValidationError("--headless DIR writes events.jsonl and input.jsonl itself; --events and --record are for a live window")
+        }
+    }
+
     func run() throws {
+        if let headless {
+            let outcome = try HeadlessRun.run(scenePath: scene, outputDirectory: headless, inputPath: input, scale: scale,
+                                              recording: recording.options(size: nil))
+            let sink = LineSink()
+            try sink.write("run: \(outcome.eventLines) control events in \(outcome.files.events); screenshot \(outcome.files.screenshot); input recorded to \(outcome.files.input)")
+            guard outcome.replayDiff.isEmpty else {
+                StandardError.writeLine("touchstone: error: replaying \(outcome.files.input) does not give \(outcome.files.events):")
+                for line in outcome.replayDiff.split(separator: "\n") { StandardError.writeLine(String(line)) }
+                throw ExitCode(ExitStatus.runtimeFailure)
+            }
+            return
+        }
         try RunArguments(scene: scene, record: record, events: events, debugOverlay: debugOverlay, showTouches: showTouches,
                          pointerLocation: pointerLocation, fullscreen: fullscreen).run()
     }

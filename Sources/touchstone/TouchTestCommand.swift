@@ -27,8 +27,10 @@ struct TouchTestCommand: ParsableCommand {
     @Option(help: "Record the session's input to this file as an input script (`--replay` takes it back).")
     var record: String?
 
-    @Option(help: "Replay this input script instead of opening a window.")
+    @Option(help: "Replay this input script, or device recording (`libinput record` YAML, evemu; mapped onto --size), instead of opening a window.")
     var replay: String?
+
+    @OptionGroup var recording: RecordingArguments
 
     @Option(help: "The window (and grid) size in points, WIDTHxHEIGHT.")
     var size = "800x600"
@@ -62,7 +64,7 @@ struct TouchTestCommand: ParsableCommand {
                                         outputs: [("--report", report), ("--png", png), ("--record", record)]
                                             .compactMap { role, path in path.map { (role, $0) } })
         if let replay {
-            let script = try InputFiles.loadInputScript(replay)
+            let script = try InputFiles.loadInputScript(replay, recording: recording.options(size: try parsedSize()))
             let (test, time) = TouchTestReplay.run(script, options: options)
             try TouchTestOutput.write(test, at: time, options: options)
         } else {

@@ -22,7 +22,7 @@ import Testing
 
     static let scenes: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        return files.filter { FileManager.default.fileExists(atPath: examplesFolder.appendingPathComponent("\($0)/scene.json").path) }.sorted()
     }()
 
     static func goldenName(_ scene: String, overlay: Bool) -> String {
@@ -30,7 +30,7 @@ import Testing
     }
 
     private func renderExample(_ name: String, overlay: Bool) throws -> Canvas {
-        let path = Self.examplesFolder.appendingPathComponent("\(name).json").path
+        let path = Self.examplesFolder.appendingPathComponent("\(name)/scene.json").path
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let scene = try SceneDecoder.decode(bytes, file: path)
         let window = scene.makeWindow()

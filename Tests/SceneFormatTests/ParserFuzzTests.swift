@@ -16,9 +16,14 @@ import Testing
                                     "\"\\u0000\"", "\"\\ud800\"", "[[[[[[[[", "}}}}", "null", "\"\u{1B}[31m\"",
                                     "4294967296", "-2147483649", "0.1e1", "\"\u{202E}\"", ",", ":", "\n"].map { Array($0.utf8) }
 
-    static func corpus(_ suffix: String) throws -> [(String, [UInt8])] {
-        try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(suffix) }.sorted().map {
-            ($0, Array(try Data(contentsOf: examples.appendingPathComponent($0))))
+    /// The files named `names` in each example's case folder (`NAME/scene.json`, ...).
+    static func corpus(_ names: [String]) throws -> [(String, [UInt8])] {
+        try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted().flatMap { folder in
+            try names.compactMap { name in
+                let file = examples.appendingPathComponent(folder).appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+                return ("\(folder)/\(name)", Array(try Data(contentsOf: file)))
+            }
         }
     }
 
@@ -48,7 +53,7 @@ import Testing
 
     @Test func mutatedScenesDecodeOrFailWithALineNumber() throws {
         var mutator = Mutator(state: 0x5EED_0001)
-        for (name, bytes) in try Self.corpus(".json") where !name.hasSuffix(".jsonl") {
+        for (name, bytes) in try Self.corpus(["scene.json"]) {
             for _ in 0 ..< Self.mutantsPerFile {
                 do {
                     _ = try SceneDecoder.decode(mutator.mutate(bytes), file: name)
@@ -62,7 +67,7 @@ import Testing
 
     @Test func mutatedInputScriptsAndEventLogsDecodeOrFailWithALineNumber() throws {
         var mutator = Mutator(state: 0x5EED_0002)
-        for (name, bytes) in try Self.corpus(".jsonl") {
+        for (name, bytes) in try Self.corpus(["input.jsonl", "events.jsonl"]) {
             for _ in 0 ..< Self.mutantsPerFile {
                 let mutant = mutator.mutate(bytes)
                 do {

@@ -63,7 +63,7 @@ struct HeadlessDemoLifetimeTests {
     }
 
     /// Polls `probe` (at most every 5 ms) until it gives a value or `timeout` seconds pass.
-    private static func waitFor<T>(timeout: Double, _ probe: () -> T?) -> T? {
+    static func waitFor<T>(timeout: Double, _ probe: () -> T?) -> T? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let value = probe() { return value }

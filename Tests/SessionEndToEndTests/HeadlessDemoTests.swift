@@ -81,7 +81,7 @@ struct HarnessModuleTests {
         let out = file.appending(path: "out").path
         let demo = try runTouchstone(["demo", "--headless", out])
         #expect(demo.status == 1)
-        #expect(demo.stderr == "touchstone: error: \(out): cannot write the demo files: Not a directory\n")
+        #expect(demo.stderr == "touchstone: error: \(out): cannot write the output files: Not a directory\n")
     }
 
     @Test func aModuleVariableNamingNoFileIsAnError() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct AuditCommandTests {
     @Test func sceneWithOverlappingButtonsExitsThreeWithTheTable() throws {
-        let run = try CLIRun(["audit", "examples/overlap.json"])
+        let run = try CLIRun(["audit", "examples/overlap/scene.json"])
         #expect(run.status == 3)
         #expect(run.stderr == "")
         #expect(run.stdout == """
@@ -17,26 +17,26 @@ import Testing
     }
 
     @Test func cleanSceneExitsZero() throws {
-        let run = try CLIRun(["audit", "examples/slider-toggle.json"])
+        let run = try CLIRun(["audit", "examples/slider-toggle/scene.json"])
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("no findings\n"))
     }
 
     @Test func slopCutByAParentIsAFinding() throws {
-        let run = try CLIRun(["audit", "examples/padded-button.json"])
+        let run = try CLIRun(["audit", "examples/padded-button/scene.json"])
         #expect(run.status == 3)
         #expect(run.stdout.contains("slop cut on top by panel, bottom by panel"))
     }
 
     @Test func minSizeRaisesTheBar() throws {
-        let run = try CLIRun(["audit", "examples/slider-toggle.json", "--min-size", "60"])
+        let run = try CLIRun(["audit", "examples/slider-toggle/scene.json", "--min-size", "60"])
         #expect(run.status == 3)
         #expect(run.stdout.contains("minimum 60 pt"))
         #expect(run.stdout.contains("mute     toggle  36, 116, 88 × 48        undersized 88 × 48 pt\n"))
     }
 
     @Test func jsonOutputIsValidJSONWithOneEntryPerControl() throws {
-        let run = try CLIRun(["audit", "examples/overlap.json", "--json"])
+        let run = try CLIRun(["audit", "examples/overlap/scene.json", "--json"])
         #expect(run.status == 3)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         let controls = object?["controls"] as? [[String: Any]]
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func negativeMinSizeExitsTwo() throws {
-        let run = try CLIRun(["audit", "examples/overlap.json", "--min-size", "-3"])
+        let run = try CLIRun(["audit", "examples/overlap/scene.json", "--min-size", "-3"])
         #expect(run.status == 2)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
     @Test(arguments: scenes)
     func theJSONReportIsUnchanged(scene: String) throws {
-        let run = try CLIRun(["audit", "--json", "examples/\(scene).json"])
+        let run = try CLIRun(["audit", "--json", "examples/\(scene)/scene.json"])
         #expect(run.status == 0 || run.status == 3)
         let reference = try String(contentsOf: Self.references.appending(path: "\(scene).json"), encoding: .utf8)
         #expect(run.stdout == reference)
@@ -18,7 +18,7 @@ import Testing
 
     @Test(arguments: scenes)
     func theTableIsUnchanged(scene: String) throws {
-        let run = try CLIRun(["audit", "examples/\(scene).json"])
+        let run = try CLIRun(["audit", "examples/\(scene)/scene.json"])
         let reference = try String(contentsOf: Self.references.appending(path: "\(scene).txt"), encoding: .utf8)
         #expect(run.stdout == reference)
     }

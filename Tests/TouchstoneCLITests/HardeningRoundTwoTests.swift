@@ -62,18 +62,18 @@ import Testing
     }
 
     @Test func badScalesAndMissingValuesAreOneErrorLine() throws {
-        let cases: [[String]] = [["render", "examples/overlap.json", "--png", "/dev/null", "--scale", "1e17"],
-                                 ["render", "examples/overlap.json", "--png", "/dev/null", "--scale", "5"],
-                                 ["render", "examples/overlap.json", "--png", "/dev/null", "--scale", "9223372036854775807/2"],
-                                 ["render", "examples/overlap.json", "--png"],
-                                 ["replay", "examples/overlap.json"]]
+        let cases: [[String]] = [["render", "examples/overlap/scene.json", "--png", "/dev/null", "--scale", "1e17"],
+                                 ["render", "examples/overlap/scene.json", "--png", "/dev/null", "--scale", "5"],
+                                 ["render", "examples/overlap/scene.json", "--png", "/dev/null", "--scale", "9223372036854775807/2"],
+                                 ["render", "examples/overlap/scene.json", "--png"],
+                                 ["replay", "examples/overlap/scene.json"]]
         for arguments in cases {
             let run = try CLIRun(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stderr.hasPrefix("touchstone: error: ") && run.stderr.split(separator: "\n").count == 1,
                     "\(arguments): \(run.stderr)")
         }
-        #expect(try CLIRun(["render", "examples/overlap.json", "--png", "/dev/null", "--scale", "5"]).stderr
+        #expect(try CLIRun(["render", "examples/overlap/scene.json", "--png", "/dev/null", "--scale", "5"]).stderr
                 == "touchstone: error: --scale must be 1...4, got 5\n")
     }
 
@@ -103,7 +103,7 @@ import Testing
     @Test func theEventsFileIsNotReplacedWhenThePNGFails() throws {
         let folder = try ScratchFolder()
         let events = try folder.write("events.jsonl", "old log\n")
-        let run = try CLIRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl", "--events", events,
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl", "--events", events,
                               "--png", folder.file("missing/out.png")])
         #expect(run.status == 1)
         #expect(try String(contentsOfFile: events, encoding: .utf8) == "old log\n")
@@ -114,7 +114,7 @@ import Testing
         let folder = try ScratchFolder()
         let fifo = folder.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let run = try CLIRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl", "--events", fifo])
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl", "--events", fifo])
         #expect(run.status == 1)
         #expect(run.stderr == "touchstone: error: \(fifo): cannot open: no process is reading this FIFO\n")
     }
@@ -127,14 +127,14 @@ import Testing
             script += #"{"t":\#(i * 100 + 50),"type":"touch.up","id":\#(i)}"# + "\n"
         }
         let input = try folder.write("taps.jsonl", script)
-        let expected = try CLIRun(["replay", "examples/overlap.json", input]).stdout
+        let expected = try CLIRun(["replay", "examples/overlap/scene.json", input]).stdout
         #expect(expected.utf8.count > 200_000)
         let pipe = Pipe()
         let writeEnd = pipe.fileHandleForWriting.fileDescriptor
         #expect(fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK) == 0)
         let process = Process()
         process.executableURL = CLIRun.executable
-        process.arguments = ["replay", "examples/overlap.json", input]
+        process.arguments = ["replay", "examples/overlap/scene.json", input]
         process.currentDirectoryURL = CLIRun.packageRoot
         process.standardOutput = pipe
         try process.run()

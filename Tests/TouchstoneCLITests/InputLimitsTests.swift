@@ -39,7 +39,7 @@ import Testing
         let run = try CLIRun(["render", scene, "--png", folder.file("x.png"), "--scale", "2"])
         #expect(run.status == 2)
         #expect(run.stderr == "touchstone: error: \(scene):2: size: 8192 × 8192 points at scale 2 is 16384 × 16384 pixels; an image may be at most 16384 pixels a side and 67108864 pixels in all\n")
-        let replay = try CLIRun(["replay", scene, "examples/overlap.input.jsonl", "--png", folder.file("x.png"), "--scale", "3"])
+        let replay = try CLIRun(["replay", scene, "examples/overlap/input.jsonl", "--png", folder.file("x.png"), "--scale", "3"])
         #expect(replay.status == 2 && replay.stdout == "")
     }
 
@@ -62,7 +62,7 @@ import Testing
         {"t":0,"type":"touch.down","id":1,"x":10,"y":10}
         {"t":1,"type":"touch.motion","id":1,"x":1e308,"y":10}
         """)
-        let run = try CLIRun(["replay", "examples/overlap.json", script])
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", script])
         #expect(run.status == 2)
         #expect(run.stderr == "touchstone: error: \(script):2: x: 1e+308 is out of range -1000000000...1000000000\n")
         // The writer itself never prints `inf`: the largest finite numbers stay JSON.
@@ -81,16 +81,16 @@ import Testing
         {"t":1000000000000000,"type":"touch.down","id":3000000000,"x":100,"y":80}
         {"t":1000000000000001,"type":"touch.up","id":3000000000}
         """)
-        let run = try CLIRun(["replay", "examples/overlap.json", big])
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", big])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix(#"{"t":1000000000000000,"node":"back","event":"touchDown","touch":3000000000,"#))
         #expect(run.stdout.contains(#"{"t":1000000000000001,"node":"back","event":"touchUpInside","touch":3000000000,"#))
         let late = try folder.write("late.jsonl", #"{"t":9007199254740993,"type":"touch.frame"}"#)
-        let rejected = try CLIRun(["replay", "examples/overlap.json", late])
+        let rejected = try CLIRun(["replay", "examples/overlap/scene.json", late])
         #expect(rejected.status == 2)
         #expect(rejected.stderr == "touchstone: error: \(late):1: t: 9007199254740992 is out of range 0...9007199254740991\n")
         let wrongID = try folder.write("id.jsonl", #"{"t":0,"type":"touch.up","id":1e16}"#)
-        #expect(try CLIRun(["replay", "examples/overlap.json", wrongID]).stderr.contains(
+        #expect(try CLIRun(["replay", "examples/overlap/scene.json", wrongID]).stderr.contains(
             "id: expected a whole number in -9007199254740991...9007199254740991, got 1e+16"))
     }
 }

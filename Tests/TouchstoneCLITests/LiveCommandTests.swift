@@ -21,15 +21,15 @@ import Testing
         var environment = Self.noSession
         environment["WAYLAND_DISPLAY"] = "touchstone-test-nobody-\(UUID().uuidString)"
         environment["XDG_RUNTIME_DIR"] = FileManager.default.temporaryDirectory.path
-        let run = try CLIRun(["run", "examples/overlap.json"], environment: environment)
+        let run = try CLIRun(["run", "examples/overlap/scene.json"], environment: environment)
         #expect(run.status == 1)
         let last = run.stderr.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last == "touchstone: error: cannot connect to Wayland display '\(environment["WAYLAND_DISPLAY"]!)': No such file or directory")
     }
 
     @Test func runRejectsABadSceneBeforeConnecting() throws {
-        let run = try CLIRun(["run", "examples/overlap.input.jsonl"], environment: Self.noSession)
+        let run = try CLIRun(["run", "examples/overlap/input.jsonl"], environment: Self.noSession)
         #expect(run.status == 2)
-        #expect(run.stderr == "touchstone: error: examples/overlap.input.jsonl:2: unexpected character '{' after the JSON value\n")
+        #expect(run.stderr == "touchstone: error: examples/overlap/input.jsonl:2: unexpected character '{' after the JSON value\n")
     }
 }

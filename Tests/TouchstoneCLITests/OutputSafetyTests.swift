@@ -58,7 +58,7 @@ final class ScratchFolder {
         let folder = try ScratchFolder()
         let old = try folder.write("out.png", "the old picture")
         // A 2 KiB file-size limit makes the PNG write fail with EFBIG, as a full disk would.
-        let run = try ShellRun(["render", "examples/overlap.json", "--png", old, "--scale", "3"],
+        let run = try ShellRun(["render", "examples/overlap/scene.json", "--png", old, "--scale", "3"],
                                setup: "trap '' XFSZ; ulimit -f 4;")
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("touchstone: error: cannot write PNG \(old): "))
@@ -71,7 +71,7 @@ final class ScratchFolder {
         let folder = try ScratchFolder()
         let old = try folder.write("out.png", "the old picture")
         chmod(old, 0o600)
-        let run = try CLIRun(["render", "examples/overlap.json", "--png", old])
+        let run = try CLIRun(["render", "examples/overlap/scene.json", "--png", old])
         #expect(run.status == 0)
         #expect(try Canvas.readPNG(from: old).width == 320)
         let attributes = try FileManager.default.attributesOfItem(atPath: old)
@@ -83,7 +83,7 @@ final class ScratchFolder {
         let folder = try ScratchFolder()
         let target = try folder.write("target.png", "old")
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.png"), withDestinationPath: target)
-        #expect(try CLIRun(["render", "examples/overlap.json", "--png", folder.file("link.png")]).status == 0)
+        #expect(try CLIRun(["render", "examples/overlap/scene.json", "--png", folder.file("link.png")]).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link.png")) == target)
         #expect(try Canvas.readPNG(from: target).width == 320)
     }
@@ -97,7 +97,7 @@ final class ScratchFolder {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         let keepOpen = open(fifo, O_WRONLY | O_CLOEXEC)
         #expect(reader >= 0 && keepOpen >= 0)
-        let run = try CLIRun(["render", "examples/overlap.json", "--png", fifo])
+        let run = try CLIRun(["render", "examples/overlap/scene.json", "--png", fifo])
         close(keepOpen)
         // Read blocking: a child another test is spawning holds a copy of the write end
         // until its exec closes it, so the pipe may be empty and not yet ended for a moment.
@@ -111,7 +111,7 @@ final class ScratchFolder {
 
     @Test func aPNGOntoASocketOrFolderIsRefusedAndLeftAlone() throws {
         let folder = try ScratchFolder()
-        let run = try CLIRun(["render", "examples/overlap.json", "--png", folder.path])
+        let run = try CLIRun(["render", "examples/overlap/scene.json", "--png", folder.path])
         #expect(run.status == 1)
         #expect(run.stderr == "touchstone: error: cannot write PNG \(folder.path): is a directory\n")
         var isFolder: ObjCBool = false
@@ -121,7 +121,7 @@ final class ScratchFolder {
     @Test func aFailedEventsWriteInReplayKeepsTheOldLog() throws {
         let folder = try ScratchFolder()
         let old = try folder.write("events.jsonl", "old log\n")
-        let run = try ShellRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl", "--events", old],
+        let run = try ShellRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl", "--events", old],
                                setup: "trap '' XFSZ; ulimit -f 1;")
         #expect(run.status == 1)
         #expect(run.stderr.contains("File too large"))
@@ -133,25 +133,25 @@ final class ScratchFolder {
     @Test func anOutputNamingAnInputOrTheOtherOutputIsRefused() throws {
         let folder = try ScratchFolder()
         let input = folder.file("in.jsonl")
-        try FileManager.default.copyItem(atPath: CLIRun.packageRoot.path + "/examples/overlap.input.jsonl", toPath: input)
+        try FileManager.default.copyItem(atPath: CLIRun.packageRoot.path + "/examples/overlap/input.jsonl", toPath: input)
         let original = try String(contentsOfFile: input, encoding: .utf8)
 
-        let replay = try CLIRun(["replay", "examples/overlap.json", input, "--events", input])
+        let replay = try CLIRun(["replay", "examples/overlap/scene.json", input, "--events", input])
         #expect(replay.status == 2)
         #expect(replay.stderr == "touchstone: error: --events \(input) is the same file as the input script \(input); choose another path\n")
         #expect(try String(contentsOfFile: input, encoding: .utf8) == original)
 
-        let render = try CLIRun(["render", "examples/overlap.json", "--png", "./examples/../examples/overlap.json"])
+        let render = try CLIRun(["render", "examples/overlap/scene.json", "--png", "./examples/../examples/overlap/scene.json"])
         #expect(render.status == 2)
-        #expect(render.stderr.contains("is the same file as the scene examples/overlap.json"))
+        #expect(render.stderr.contains("is the same file as the scene examples/overlap/scene.json"))
 
-        let both = try CLIRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl",
+        let both = try CLIRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl",
                                "--events", folder.file("x"), "--png", folder.path + "/./x"])
         #expect(both.status == 2)
         #expect(both.stderr.contains("--png \(folder.path)/./x is the same file as the --events \(folder.file("x"))"))
         #expect(folder.contents == ["in.jsonl"])
 
-        let run = try CLIRun(["run", "examples/overlap.json", "--events", folder.file("log"), "--record", folder.file("log")],
+        let run = try CLIRun(["run", "examples/overlap/scene.json", "--events", folder.file("log"), "--record", folder.file("log")],
                              environment: [:])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--record \(folder.file("log")) is the same file as the --events"))
@@ -159,24 +159,24 @@ final class ScratchFolder {
 
     // Issue 13, item 2.
     @Test func auditOntoAFullDiskOrClosedStdoutSaysSoAndExitsOne() throws {
-        let full = try ShellRun(["audit", "examples/overlap.json"], redirections: ">/dev/full")
+        let full = try ShellRun(["audit", "examples/overlap/scene.json"], redirections: ">/dev/full")
         #expect(full.status == 1)
         #expect(full.stderr == "touchstone: error: standard output: write failed: No space left on device\n")
-        let closed = try ShellRun(["audit", "examples/overlap.json"], redirections: ">&-")
+        let closed = try ShellRun(["audit", "examples/overlap/scene.json"], redirections: ">&-")
         #expect(closed.status == 1)
         #expect(closed.stderr == "touchstone: error: standard output: write failed: Bad file descriptor\n")
     }
 
     // Issue 13, item 7.
     @Test func errorsWithStderrClosedStillExitWithTheirStatus() throws {
-        #expect(try ShellRun(["render", "examples/nope.json", "--png", "/tmp/x.png"], redirections: "2>&-").status == 2)
-        #expect(try ShellRun(["audit", "examples/overlap.json"], redirections: ">/dev/full 2>&-").status == 1)
-        #expect(try ShellRun(["replay", "examples/overlap.json"], redirections: "2>&-").status == 2)
+        #expect(try ShellRun(["render", "examples/nope/scene.json", "--png", "/tmp/x.png"], redirections: "2>&-").status == 2)
+        #expect(try ShellRun(["audit", "examples/overlap/scene.json"], redirections: ">/dev/full 2>&-").status == 1)
+        #expect(try ShellRun(["replay", "examples/overlap/scene.json"], redirections: "2>&-").status == 2)
     }
 
     // Issue 13, item 12.
     @Test func aClosedPipeIsAnOutputErrorWithStatusOneNotSIGPIPE() throws {
-        let run = try ShellRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl"], closedStdout: true)
+        let run = try ShellRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl"], closedStdout: true)
         #expect(run.status == 1)
         #expect(run.stderr == "touchstone: error: standard output: write failed: Broken pipe\n")
         let help = try ShellRun(["--help"], closedStdout: true)
@@ -185,12 +185,12 @@ final class ScratchFolder {
 
     // Issue 13, item 8.
     @Test func inputFilesAreReadFromPipesFIFOsAndStandardInput() throws {
-        let expected = try String(contentsOfFile: CLIRun.packageRoot.path + "/examples/overlap.events.jsonl", encoding: .utf8)
-        let viaStdin = try ShellRun(["replay", "examples/overlap.json", "/dev/stdin"],
-                                    stdin: CLIRun.packageRoot.path + "/examples/overlap.input.jsonl")
+        let expected = try String(contentsOfFile: CLIRun.packageRoot.path + "/examples/overlap/events.jsonl", encoding: .utf8)
+        let viaStdin = try ShellRun(["replay", "examples/overlap/scene.json", "/dev/stdin"],
+                                    stdin: CLIRun.packageRoot.path + "/examples/overlap/input.jsonl")
         #expect(viaStdin.status == 0 && viaStdin.stdout == expected)
-        let viaPipe = try ShellRun(["replay", "examples/overlap.json", "/dev/stdin"],
-                                   setup: "cat examples/overlap.input.jsonl |")
+        let viaPipe = try ShellRun(["replay", "examples/overlap/scene.json", "/dev/stdin"],
+                                   setup: "cat examples/overlap/input.jsonl |")
         #expect(viaPipe.status == 0 && viaPipe.stdout == expected)
         let folder = try ScratchFolder()
         let directory = try CLIRun(["audit", folder.path])

@@ -43,28 +43,30 @@ struct CLIRun {
 
     @Test(arguments: examples)
     func replayPrintsTheExpectedEventLog(example: String) throws {
-        let run = try CLIRun(["replay", "examples/\(example).json", "examples/\(example).input.jsonl"])
-        let expected = try String(contentsOf: CLIRun.packageRoot.appendingPathComponent("examples/\(example).events.jsonl"), encoding: .utf8)
+        let run = try CLIRun(["replay", "examples/\(example)/scene.json", "examples/\(example)/input.jsonl"])
+        let expected = try String(contentsOf: CLIRun.packageRoot.appendingPathComponent("examples/\(example)/events.jsonl"), encoding: .utf8)
         #expect(run.stderr == "")
         #expect(run.status == 0)
         #expect(run.stdout == expected)
     }
 
     @Test func everyExampleSceneHasAnInputAndAnExpectedLog() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: CLIRun.packageRoot.appendingPathComponent("examples").path)
-        let scenes = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        let folder = CLIRun.packageRoot.appendingPathComponent("examples").path
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/scene.json") }.sorted()
         #expect(scenes == Self.examples.sorted())
         for scene in scenes {
-            #expect(files.contains("\(scene).input.jsonl") && files.contains("\(scene).events.jsonl"))
+            let files = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(scene)")
+            #expect(files.contains("input.jsonl") && files.contains("events.jsonl"))
         }
     }
 
     @Test func eventsOptionWritesTheLogToAFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-events-\(UUID()).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try CLIRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl", "--events", path])
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl", "--events", path])
         #expect(run.status == 0 && run.stdout == "")
-        let expected = try String(contentsOf: CLIRun.packageRoot.appendingPathComponent("examples/overlap.events.jsonl"), encoding: .utf8)
+        let expected = try String(contentsOf: CLIRun.packageRoot.appendingPathComponent("examples/overlap/events.jsonl"), encoding: .utf8)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
     }
 
@@ -72,26 +74,26 @@ struct CLIRun {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "{\"size\": [10, 10],\n \"root\": {\"name\": \"r\", \"frame\": [0, 0, 1, 1], \"slop\": 3}}".write(toFile: path, atomically: true, encoding: .utf8)
-        let run = try CLIRun(["replay", path, "examples/overlap.input.jsonl"])
+        let run = try CLIRun(["replay", path, "examples/overlap/input.jsonl"])
         #expect(run.status == 2)
         #expect(run.stdout == "")
         #expect(run.stderr == "touchstone: error: \(path):2: root.slop: expected [top, left, bottom, right], got a number\n")
     }
 
     @Test func missingFileExitsTwo() throws {
-        let run = try CLIRun(["replay", "examples/nope.json", "examples/overlap.input.jsonl"])
+        let run = try CLIRun(["replay", "examples/nope/scene.json", "examples/overlap/input.jsonl"])
         #expect(run.status == 2)
-        #expect(run.stderr == "touchstone: error: examples/nope.json: cannot read: no such file\n")
+        #expect(run.stderr == "touchstone: error: examples/nope/scene.json: cannot read: no such file\n")
     }
 
     @Test func badArgumentsExitTwo() throws {
-        let run = try CLIRun(["replay", "examples/overlap.json"])
+        let run = try CLIRun(["replay", "examples/overlap/scene.json"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("Missing expected argument '<input>'"))
     }
 
     @Test func unwritableEventsFileExitsOne() throws {
-        let run = try CLIRun(["replay", "examples/overlap.json", "examples/overlap.input.jsonl", "--events", "/nonexistent/dir/log.jsonl"])
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", "examples/overlap/input.jsonl", "--events", "/nonexistent/dir/log.jsonl"])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("touchstone: error: /nonexistent/dir/log.jsonl: cannot create file"))
     }

@@ -11,8 +11,8 @@ import Session
 /// the previous one's end (lists keep scrolling, rows keep being made over).
 private func exampleRun(_ name: String, copies: Int) throws -> (Scene, [TimedInputEvent]) {
     let folder = CLIRun.packageRoot.appendingPathComponent("examples")
-    let sceneBytes = try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
-    let scriptBytes = try Data(contentsOf: folder.appendingPathComponent("\(name).input.jsonl"))
+    let sceneBytes = try Data(contentsOf: folder.appendingPathComponent("\(name)/scene.json"))
+    let scriptBytes = try Data(contentsOf: folder.appendingPathComponent("\(name)/input.jsonl"))
     let scene = try SceneDecoder.decode(Array(sceneBytes), file: name)
     let script = try InputScript.decode(Array(scriptBytes), file: name)
     let span = (script.last?.time ?? 0) + 1000

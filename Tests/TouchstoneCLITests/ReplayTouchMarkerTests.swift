@@ -27,7 +27,7 @@ import Testing
     ]
 
     private func replay(_ script: String, _ png: String, _ extra: [String] = []) throws -> Canvas {
-        let run = try CLIRun(["replay", "examples/overlap.json", script, "--png", png] + extra)
+        let run = try CLIRun(["replay", "examples/overlap/scene.json", script, "--png", png] + extra)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         return try Canvas.readPNG(from: png)
     }

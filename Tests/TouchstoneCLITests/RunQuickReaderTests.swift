@@ -8,7 +8,7 @@ import Testing
     /// Words that make up the argument lists: values, every flag and option of `run`, both
     /// spellings of option values, and what the parser treats specially.
     static let words = [
-        "run", "run", "scene.json", "examples/overlap.json", "out.jsonl", "a b.json", "ünï.json", "help", "demo", "",
+        "run", "run", "scene.json", "examples/overlap/scene.json", "out.jsonl", "a b.json", "ünï.json", "help", "demo", "",
         "-", "--", "-h", "--help", "-x", "--version", "--unknown", "--events", "--events", "--record", "--record",
         "--events=log.jsonl", "--events=", "--events=a=b", "--record=rec.jsonl", "--debug-overlay", "--show-touches",
         "--pointer-location", "--fullscreen", "--fullscreen=true", "--debug-overlay=1", "--Events", "-events",

@@ -15,7 +15,7 @@ import Testing
         {"t":10,"type":"key","key":"Retrun","state":"pressed"}
         """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try CLIRun(["replay", "examples/search.json", path])
+        let run = try CLIRun(["replay", "examples/search/scene.json", path])
         #expect(run.status == 2)
         #expect(run.stdout == "")
         #expect(run.stderr == "touchstone: error: \(path):2: key: 'Retrun' is not an xkb keysym name\n")
@@ -33,7 +33,7 @@ import Testing
         {"t":500,"type":"text.commit","text":"日本"}
         """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try CLIRun(["replay", "examples/search.json", path])
+        let run = try CLIRun(["replay", "examples/search/scene.json", path])
         #expect(run.status == 0, "\(run.stderr)")
         let changes = run.stdout.split(separator: "\n").filter { $0.contains("editingChanged") }
         #expect(changes == [

@@ -78,7 +78,8 @@ public struct FontMatchCache: Sendable {
         lines.append("\(family)\t\(font.path)\t\(font.faceIndex)")
         let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
         if !folder.isEmpty { makeFolders(folder) }
-        let temporary = "\(file).\(getpid()).tmp"
+        // Per process and thread: `check -j` renders on several threads at once.
+        let temporary = "\(file).\(getpid()).\(pthread_self()).tmp"
         let text = lines.joined(separator: "\n") + "\n"
         guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
                                                 permissions: [.ownerReadWrite, .groupRead, .otherRead]) else { return }

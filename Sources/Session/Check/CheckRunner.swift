@@ -1,0 +1,85 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// Runs check cases, in parallel when asked (behaviour.md §19): `-j N` threads each take
+/// the next case not yet taken and check it in process (a case shares nothing with
+/// another: its own scene, window, replay and renderer); the results are reported in the
+/// cases' order, so any `-j` prints the same.
+public enum CheckRunner {
+    /// The case folders `arguments` name: a folder with `scene.json` is a case; a folder
+    /// without one stands for its subfolders that have one, in name order.
+    public static func cases(_ arguments: [String]) throws(InputFileError) -> [String] {
+        var cases: [String] = []
+        for argument in arguments {
+            var info = stat()
+            guard stat(argument, &info) == 0 else { throw .unreadable(path: argument, reason: InputFiles.reason(errno)) }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .unreadable(path: argument, reason: "not a case folder (a folder with scene.json)") }
+            if CheckCase.exists(CheckCase.file(argument, "scene.json")) {
+                cases.append(argument)
+                continue
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted()
+            let inner = names.map { CheckCase.file(argument, $0) }.filter { CheckCase.exists(CheckCase.file($0, "scene.json")) }
+            guard !inner.isEmpty else { throw .unreadable(path: argument, reason: "no scene.json in it or in its subfolders") }
+            cases += inner
+        }
+        return cases
+    }
+
+    /// The number of cores, the default `-j`.
+    public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// Checks `cases` on `jobs` threads, each taking the next unchecked case, and returns
+    /// the results in the cases' order.
+    public static func run(_ cases: [String], update: Bool, jobs: Int) -> [CheckCaseResult] {
+        let jobs = max(1, min(jobs, cases.count))
+        guard jobs > 1 else { return cases.map { CheckCase.run(folder: $0, update: update) } }
+        let queue = CaseQueue(count: cases.count)
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while let index = queue.next() {
+                queue.store(CheckCase.run(folder: cases[index], update: update), at: index)
+            }
+        }
+        return queue.results()
+    }
+
+    /// The printed report: each case's line, the event-log diff after a failing one, and a summary.
+    public static func report(_ results: [CheckCaseResult]) -> String {
+        var text = ""
+        for result in results {
+            text += result.line + "\n"
+            text += result.diff
+        }
+        let failed = results.filter { !$0.passed }.count
+        text += "\(results.count) case\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed\n"
+        return text
+    }
+}
+
+/// The next case to check and the results so far, shared by the checking threads.
+final class CaseQueue: Sendable {
+    private let state: Mutex<(next: Int, results: [CheckCaseResult?])>
+
+    init(count: Int) {
+        state = Mutex((0, Array(repeating: nil, count: count)))
+    }
+
+    /// The index of the next case no thread has taken; nil when none is left.
+    func next() -> Int? {
+        state.withLock { state in
+            guard state.next < state.results.count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    func store(_ result: CheckCaseResult, at index: Int) {
+        state.withLock { $0.results[index] = result }
+    }
+
+    func results() -> [CheckCaseResult] {
+        state.withLock { $0.results.map { $0! } }
+    }
+}

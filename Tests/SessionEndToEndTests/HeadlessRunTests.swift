@@ -1,0 +1,66 @@
+import Foundation
+import Render
+import Session
+import Testing
+import WestonControl
+import WestonHarness
+
+/// `touchstone run SCENE --headless DIR --input SCRIPT` (behaviour.md §19).
+@Suite("run --headless", .serialized)
+struct HeadlessRunTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// An event log's lines without their times (a live run has the compositor's clock).
+    func withoutTimes(_ log: String) -> [String] {
+        log.split(separator: "\n").map { $0.replacingOccurrences(of: #"^\{"t":[0-9.]+,"#, with: "{", options: .regularExpression) }
+    }
+
+    @Test func anExampleUnderWestonLogsWhatItsReplayLogsAndItsRecordingReplaysToIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try runTouchstone(["run", "examples/padded-button/scene.json", "--headless", dir.path,
+                                     "--input", "examples/padded-button/input.jsonl"],
+                                    environment: [HarnessModule.environmentVariable: try HeadlessWeston.testModule().path],
+                                    directory: Self.packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        let live = try String(contentsOf: dir.appending(path: "events.jsonl"), encoding: .utf8)
+        let expected = try String(contentsOf: Self.packageRoot.appending(path: "examples/padded-button/events.jsonl"), encoding: .utf8)
+        #expect(withoutTimes(live) == withoutTimes(expected))
+        #expect(run.stdout.hasPrefix("run: \(withoutTimes(expected).count) control events in \(dir.path)/events.jsonl"))
+        let shot = try Canvas.readPNG(from: dir.appending(path: "screenshot.png").path)
+        #expect(shot.width == 320 && shot.height == 200)
+        // The run checked that its recording replays to its log; so does this.
+        let replay = try runTouchstone(["replay", "examples/padded-button/scene.json", dir.appending(path: "input.jsonl").path],
+                                       directory: Self.packageRoot)
+        #expect(replay.stdout == live)
+    }
+
+    @Test func sigintDuringARunEndsItWithItsWestonAndStatus130() throws {
+        let scratch = URL(fileURLWithPath: "/tmp/ts-run-\(UUID().uuidString.prefix(8))")
+        let tmp = scratch.appending(path: "tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = tmp.path
+        environment[HarnessModule.environmentVariable] = try HeadlessWeston.testModule().path
+        let run = try ChildProcess(executable: LiveClient.executable,
+                                   arguments: ["run", Self.packageRoot.path + "/examples/chat/scene.json", "--headless",
+                                               scratch.appending(path: "out").path,
+                                               "--input", Self.packageRoot.path + "/examples/chat/input.jsonl"],
+                                   environment: environment, outputPath: scratch.appending(path: "run.log").path)
+        let weston = try #require(HeadlessDemoLifetimeTests.waitFor(timeout: 20) { () -> Int32? in
+            let found = ProcessTable.children(of: run.pid)
+            guard found.contains(where: { $0.name == "touchstone" }) else { return nil }
+            return found.first(where: { $0.name == "weston" })?.pid
+        }, "the run never had weston and its client running")
+        kill(run.pid, SIGINT)
+        #expect(run.waitForExit(timeout: 10))
+        #expect(run.exitStatus == 128 + SIGINT)
+        #expect(HeadlessDemoLifetimeTests.waitFor(timeout: 10) { !ProcessTable.isAlive(weston) ? true : nil } == true,
+                "weston outlived the run")
+        #expect(HeadlessDemoLifetimeTests.waitFor(timeout: 10) {
+            (try? FileManager.default.contentsOfDirectory(atPath: tmp.path))?.isEmpty == true ? true : nil
+        } == true, "the temporary folder outlived the run")
+    }
+}
