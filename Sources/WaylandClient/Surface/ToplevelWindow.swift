@@ -148,8 +148,12 @@ public final class ToplevelWindow {
     var serverDecorates: Bool
     /// The seat whose press the title bar or border handles now (for move and resize).
     weak var decorationSeat: Seat?
-    /// The minimum size last sent (`set_min_size`).
-    var sentMinimumSize: LogicalSize?
+    /// The title bar's height when the window draws one (`WindowConfiguration.titleBarHeight`).
+    private let ownTitleBarHeight: Int?
+    /// The minimum size the window asks for now (`WindowChrome.minimumSize`).
+    private var wantedMinimumSize: LogicalSize?
+    /// What went out as `set_min_size`, and with which geometry.
+    private var minimumSizeRequests = MinimumSizeRequests()
     private var enteredOutputs: Set<UInt32> = []
     private var preferredScale120: UInt32?
     /// The scale and size last given to the compositor (buffer scale, viewport destination).
@@ -210,6 +214,7 @@ public final class ToplevelWindow {
         } else {
             decorations = nil
         }
+        ownTitleBarHeight = decorations == nil ? nil : configuration.titleBarHeight
         lineSurfaces = LineSubsurfaces(connection: connection, parent: surface)
         serverDecorates = connection.decorationManager != nil
         scaleLimits = configuration.scaleLimits
@@ -235,8 +240,9 @@ public final class ToplevelWindow {
         } else {
             decoration = nil
         }
-        setMinimumSize(titleBarHeight: decorations != nil && !serverDecorates && !configuration.fullscreen
-                       ? configuration.titleBarHeight ?? 0 : 0)
+        wantedMinimumSize = chrome(size: nil, fullscreen: configuration.fullscreen, maximized: false).minimumSize
+        // With the initial commit: no buffer yet, so nothing of the surface is outside its geometry.
+        sendMinimumSize(extent: LogicalSize(width: 0, height: 0))
         installHandlers()
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
@@ -374,10 +380,27 @@ public final class ToplevelWindow {
         }
     }
 
+    /// What a configure of `size` in these states means for the title bar and the minimum size.
+    private func chrome(size: LogicalSize?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
+        WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized,
+                     outputs: connection.outputs.values.compactMap(\.logicalSize), titleBarHeight: ownTitleBarHeight,
+                     serverDecorates: serverDecorates, contentMinimum: minimumSize)
+    }
+
+    /// Sends `set_min_size` when the compositor does not hold the wanted minimum for a commit
+    /// whose surface exceeds its window geometry by `extent` (`MinimumSizeRequests`).
+    private func sendMinimumSize(extent: LogicalSize) {
+        guard let size = minimumSizeRequests.request(wantedMinimumSize, extent: extent) else { return }
+        toplevel.setMinSize(width: Int32(size.width), height: Int32(size.height))
+    }
+
     private func applyConfigure() {
         isFullscreen = pendingFullscreen
         isMaximized = pendingMaximized
-        let titleBarHeight = decorations.map { serverDecorates || isFullscreen ? 0 : $0.titleBarHeight } ?? 0
+        let chrome = chrome(size: pendingSize, fullscreen: isFullscreen, maximized: isMaximized)
+        let titleBarHeight = chrome.titleBarHeight
+        let minimumChanged = chrome.minimumSize != nil && chrome.minimumSize != wantedMinimumSize
+        wantedMinimumSize = chrome.minimumSize
         // The configured size is the window geometry's: the title bar's height is not the content's.
         let available = pendingSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
             ?? (isConfigured ? fit.displayedSize : defaultSize)
@@ -387,6 +410,7 @@ public final class ToplevelWindow {
         logicalSize = newFit.logicalSize
         fit = newFit
         isConfigured = true
+        let barBefore = titleBarSize
         updateDecorations(titleBarHeight: titleBarHeight)
         /* xdg-shell lets an ack_configure wait for the client's next commit, so a configure
            that changes nothing drawn (only the activated state, say) costs no frame. Tests
@@ -395,8 +419,9 @@ public final class ToplevelWindow {
             needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
             onResize?(logicalSize, scale)
-        } else if shownChanged {
-            // Same content, shown at another size: a commit with the new viewport.
+        } else if shownChanged || titleBarSize != barBefore || minimumChanged {
+            // Same content, shown at another size or with(out) the bar: a commit with the new
+            // viewport, geometry or minimum size.
             needsDisplay = true
         }
     }
@@ -492,6 +517,8 @@ public final class ToplevelWindow {
     /// is the logical size (fractional-scale-v1). Takes effect with the next commit.
     private func applySurfaceState() {
         let shown = fit.displayedSize
+        let geometry = decorations?.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
+        sendMinimumSize(extent: LogicalSize(width: shown.width - geometry.width, height: shown.height - geometry.height))
         if let applied, applied.scale == scale, applied.size == shown, applied.geometry == decorations?.layout?.windowGeometry {
             return
         }
@@ -508,8 +535,8 @@ public final class ToplevelWindow {
             try? surface.setBufferScale(scale: 1)
             viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         }
-        if let decorations {
-            let geometry = decorations.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
+        // Without the bar the geometry is the content: no offset a compositor may ignore (cage).
+        if decorations != nil {
             xdgSurface.setWindowGeometry(x: Int32(geometry.x), y: Int32(geometry.y),
                                          width: Int32(geometry.width), height: Int32(geometry.height))
         }
