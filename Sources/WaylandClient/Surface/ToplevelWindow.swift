@@ -240,8 +240,12 @@ public final class ToplevelWindow {
         } else {
             decoration = nil
         }
-        wantedMinimumSize = chrome(size: nil, fullscreen: configuration.fullscreen, maximized: false).minimumSize
-        // With the initial commit: no buffer yet, so nothing of the surface is outside its geometry.
+        /* With the initial commit once the outputs' sizes are known (no buffer yet, so nothing
+           of the surface is outside its geometry); else with the first buffer, capped at the
+           outputs by then: an uncapped minimum would make phoc configure past the screen. */
+        if connection.outputs.values.contains(where: { $0.logicalSize != nil }) {
+            wantedMinimumSize = chrome(size: nil, fullscreen: configuration.fullscreen, maximized: false).minimumSize
+        }
         sendMinimumSize(extent: LogicalSize(width: 0, height: 0))
         installHandlers()
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
