@@ -124,8 +124,17 @@ public final class ToplevelWindow {
     /// How the content is shown: scaled down when the compositor configured less than the
     /// minimum size (behaviour.md §14).
     public private(set) var fit: ContentFit
-    /// Current scale; buffer pixels = `scale.bufferSize(for: logicalSize)`.
+    /// The surface's scale (what the compositor asked for); the content's buffer is painted
+    /// at `paintScale`.
     public private(set) var scale: SurfaceScale = .integer(1)
+    /// The scale the content is painted at: `scale`, or while it is shown scaled down, `scale`
+    /// times that factor (`ContentFit.paintScale120`), so it is painted at the pixels it is
+    /// shown at rather than shrunk by the compositor (behaviour.md §14). Buffer pixels =
+    /// `paintScale.bufferSize(for: logicalSize)`.
+    public var paintScale: SurfaceScale {
+        guard fit.isScaledDown else { return scale }
+        return .fractional(scale120: UInt32(fit.paintScale120(surfaceScale120: scale.scale120)))
+    }
     /// True once the first configure was acknowledged (the window may draw).
     public private(set) var isConfigured = false
     /// True while the compositor shows the window fullscreen.
@@ -302,7 +311,7 @@ public final class ToplevelWindow {
     public static let resizeBorderWidth = 8
 
     /// Buffer size in pixels for the current size and scale.
-    public var bufferSize: PixelSize { scale.bufferSize(for: logicalSize) }
+    public var bufferSize: PixelSize { paintScale.bufferSize(for: logicalSize) }
     /// Buffers alive and buffers held by the compositor, for diagnostics and tests.
     public var bufferCounts: (alive: Int, busy: Int) { (pool.bufferCount, pool.busyCount) }
 
@@ -409,10 +418,12 @@ public final class ToplevelWindow {
         let available = pendingSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
             ?? (isConfigured ? fit.displayedSize : defaultSize)
         let newFit = ContentFit(available: available, minimum: minimumSize, canScale: viewport != nil)
-        let changed = !isConfigured || newFit.logicalSize != logicalSize
+        let paintScaleBefore = paintScale
+        var changed = !isConfigured || newFit.logicalSize != logicalSize
         let shownChanged = newFit != fit
         logicalSize = newFit.logicalSize
         fit = newFit
+        changed = changed || paintScale != paintScaleBefore
         isConfigured = true
         let barBefore = titleBarSize
         updateDecorations(titleBarHeight: titleBarHeight)
@@ -422,7 +433,7 @@ public final class ToplevelWindow {
         if changed {
             needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
-            onResize?(logicalSize, scale)
+            onResize?(logicalSize, paintScale)
         } else if shownChanged || titleBarSize != barBefore || minimumChanged {
             // Same content, shown at another size or with(out) the bar: a commit with the new
             // viewport, geometry or minimum size.
@@ -440,7 +451,7 @@ public final class ToplevelWindow {
         scale = newScale
         if isConfigured {
             setNeedsDisplay()
-            onResize?(logicalSize, scale)
+            onResize?(logicalSize, paintScale)
             if let decorations, decorations.layout != nil {
                 decorations.needsDisplay = true
                 onTitleBarChange?(titleBarSize, scale)
@@ -474,7 +485,7 @@ public final class ToplevelWindow {
         }
         if let (acquired, damage) = content {
             onPaint?(PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
-                                  stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
+                                  stale: acquired.stale, previous: acquired.previous?.view, scale: paintScale,
                                   logicalSize: logicalSize))
         }
         applySurfaceState()
@@ -527,14 +538,13 @@ public final class ToplevelWindow {
             return
         }
         switch scale {
+        case .integer where fit.isScaledDown:
+            // Painted at the shown pixels (`paintScale`), shown through the viewport at the space's size.
+            try? surface.setBufferScale(scale: 1)
+            viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         case let .integer(n):
             try? surface.setBufferScale(scale: n)
-            // Content shown scaled down (below the minimum size) is shown through the viewport.
-            if fit.isScaledDown {
-                viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
-            } else {
-                viewport?.setDestination(width: -1, height: -1)
-            }
+            viewport?.setDestination(width: -1, height: -1)
         case .fractional:
             try? surface.setBufferScale(scale: 1)
             viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
