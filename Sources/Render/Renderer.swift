@@ -17,7 +17,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Paints a window's node tree, and its tappable-area overlay when
-/// `window.showsTappableAreas` is on, into canvases at a buffer scale from 1 to 4 in
+/// `window.showsTappableAreas` is on, into canvases at a buffer scale from 1/4 to 4 in
 /// steps of 1/120 (`RenderScale`).
 ///
 /// Painting (behaviour.md §6): the window background; then each node, back to front: its
@@ -45,7 +45,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
 /// repaint would. Not thread-safe; one renderer per window.
 public final class Renderer {
     /// The buffer scales accepted (behaviour.md §6), in steps of 1/120.
-    public static let supportedScales: ClosedRange<RenderScale> = 1...4
+    /// Below 1 for content shown scaled down (behaviour.md §14), painted at the pixels it is shown at.
+    public static let supportedScales: ClosedRange<RenderScale> = RenderScale(units: 30)...4
 
     public let window: Window
     /// Fills the window behind the root node (the scene's background color).

@@ -71,8 +71,11 @@ package final class FramePainter {
         return min(max(wanted, Renderer.supportedScales.lowerBound), Renderer.supportedScales.upperBound)
     }
 
-    /// The renderer's scales in 120ths, for `WindowConfiguration.scaleLimits`.
-    static let rendererScaleLimits = Renderer.supportedScales.lowerBound.units...Renderer.supportedScales.upperBound.units
+    /// The surface scales the renderer paints, in 120ths, for `WindowConfiguration.scaleLimits`:
+    /// from 1 (a compositor's preferred scale is never below; scales below 1 are for content
+    /// shown scaled down, `ToplevelWindow.paintScale`).
+    static let rendererScaleLimits =
+        max(RenderScale.denominator, Renderer.supportedScales.lowerBound.units)...Renderer.supportedScales.upperBound.units
 
     /// Gives an idle buffer what it lacks of the latest frame, copied from it, between frames
     /// (behaviour.md §6), so the next frame into it repaints only its own damage. Only while

@@ -34,6 +34,12 @@ public final class Output {
         // Version 1 outputs send no `done`; their scale is always 1.
     }
 
+    /// The output's size in points: the mode over the integer scale (a fractional scale the
+    /// compositor rounds up to its `wl_output` scale gives a smaller size than it shows).
+    public var logicalSize: LogicalSize? {
+        modeSize.map { LogicalSize(width: $0.width / Int(scale), height: $0.height / Int(scale)) }
+    }
+
     /// The `wl_output` object id, as reported by `wl_surface.enter`.
     public var objectID: UInt32 { object.objectID }
 }

@@ -56,4 +56,29 @@ public struct Screenshot: Sendable {
         else { return nil }
         return Screenshot(width: width, height: height, rgba: Array(bytes[end...]))
     }
+
+    /// Decodes the binary PPM `grim -t ppm` writes (`P6`, width, height, `255`, RGB triples):
+    /// opaque pixels.
+    package static func decodePPM(_ bytes: [UInt8]) -> Screenshot? {
+        // Three whitespace-separated numbers after the magic, then one whitespace byte.
+        var fields: [Int] = [], index = 2
+        guard bytes.starts(with: Array("P6".utf8)) else { return nil }
+        while fields.count < 3, index < bytes.count {
+            while index < bytes.count, bytes[index] == 32 || bytes[index] == 10 || bytes[index] == 9 { index += 1 }
+            let start = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+            guard index > start, let value = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
+            fields.append(value)
+        }
+        index += 1
+        guard fields.count == 3, fields[2] == 255, fields[0] > 0, fields[1] > 0,
+              bytes.count - index == fields[0] * fields[1] * 3 else { return nil }
+        var rgba = [UInt8](repeating: 255, count: fields[0] * fields[1] * 4)
+        for pixel in 0..<(fields[0] * fields[1]) {
+            rgba[pixel * 4] = bytes[index + pixel * 3]
+            rgba[pixel * 4 + 1] = bytes[index + pixel * 3 + 1]
+            rgba[pixel * 4 + 2] = bytes[index + pixel * 3 + 2]
+        }
+        return Screenshot(width: fields[0], height: fields[1], rgba: rgba)
+    }
 }

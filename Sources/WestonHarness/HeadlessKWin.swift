@@ -237,10 +237,12 @@ final class FakeInputClient {
         guard reply == "ok" else { throw .commandFailed(command: command, reason: reply) }
     }
 
-    /// Closes its input (it exits at the end of input) and waits for it.
+    /// Closes its input and ends it, and waits for it. SIGKILL, not the end of its input
+    /// alone: a child started since holds the pipe's other end (Foundation's pipes are
+    /// inherited), and `Process` children block SIGTERM (see `ChildProcess`).
     func stop() {
         try? commands.close()
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Paint the tappable-area debug overlay over the scene.")
     var debugOverlay = false
 
-    @Option(help: "Buffer scale: each point becomes N × N pixels, N from 1 to 4 in steps of 1/120 (e.g. 1.5, 1.25, 4/3).",
+    @Option(help: "Buffer scale: each point becomes N × N pixels, N from 0.25 to 4 in steps of 1/120 (e.g. 1.5, 1.25, 4/3, 0.9).",
             transform: parseScale)
     var scale: RenderScale = 1
 

@@ -33,7 +33,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Start with the pointer-location HUD and touch inspector on (the script's `p` key toggles it, `c` clears the paths): the --png image shows them as they were at the end.")
     var pointerLocation = false
 
-    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels, N from 1 to 4 in steps of 1/120 (e.g. 1.5).",
+    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels, N from 0.25 to 4 in steps of 1/120 (e.g. 1.5).",
             transform: parseScale)
     var scale: RenderScale = 1
 

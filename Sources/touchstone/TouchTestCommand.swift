@@ -35,7 +35,7 @@ struct TouchTestCommand: ParsableCommand {
     @Option(help: "The window (and grid) size in points, WIDTHxHEIGHT.")
     var size = "800x600"
 
-    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels, N from 1 to 4 in steps of 1/120 (e.g. 1.5).",
+    @Option(help: "Buffer scale of the --png image: each point becomes N × N pixels, N from 0.25 to 4 in steps of 1/120 (e.g. 1.5).",
             transform: parseScale)
     var scale: RenderScale = 1
 

@@ -145,8 +145,8 @@ import Testing
         #expect(RenderScale(parsing: text) == nil)
     }
 
-    @Test(arguments: [RenderScale(units: 119), RenderScale(units: 481), RenderScale(units: 0), RenderScale(units: -120)])
-    func scalesOutsideOneToFourAreRejected(scale: RenderScale) {
+    @Test(arguments: [RenderScale(units: 29), RenderScale(units: 481), RenderScale(units: 0), RenderScale(units: -120)])
+    func scalesOutsideAQuarterToFourAreRejected(scale: RenderScale) {
         #expect(throws: RenderError.unsupportedScale(scale)) {
             try Renderer(window: makeWindow(), background: .white, scale: scale)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NodeCore
+import Render
 import Testing
 import WestonHarness
 
@@ -224,4 +225,46 @@ struct MinimumSizeTests {
         #expect(try live.eventSummary() == ["ok.touchDown", "ok.touchUpInside", "ok.primaryActionTriggered"])
         #expect(try live.events().first?.location == Point(x: 50, y: 25))
     }
+
+    /// Shown at 0.9 on a 360 × 270 output, the 400 × 300 scene with text is painted at 0.9
+    /// itself (a 360 × 270 buffer shown 1:1), so its glyphs are the ones `touchstone render
+    /// --scale 0.9` sets, pixel for pixel; shrunk by the compositor from a 400 × 300 buffer,
+    /// columns of them were lost ("Item 0" read "ltcm 0").
+    @Test func aSceneShownScaledDownIsPaintedAtTheSizeItIsShownAtWithTheSameGlyphsAsARenderAtThatScale() throws {
+        let live = try LiveClient(scene: textScene, output: (360, 270))
+        // The pointer parked at the bottom right corner: its cursor is drawn off the rows compared.
+        try live.weston.pointerMotion(x: 359, y: 269)
+        #expect(live.waitUntilIdle())
+        let shot = try live.screenshot()
+        #expect(shot.width == 360 && shot.height == 270)
+        let png = live.folder.appending(path: "render.png").path
+        let render = try runTouchstone(["render", live.sceneFile.path, "--png", png, "--scale", "0.9"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let image = try Canvas.readPNG(from: png)
+        #expect(image.width == 360 && image.height == 270)
+        var differing: [(x: Int, y: Int)] = [], dark = 0
+        for y in 0..<250 {
+            for x in 0..<360 {
+                let shown = shot.pixel(x: x, y: y), rendered = image.components(x: x, y: y)
+                if shown.r < 128 { dark += 1 }
+                if shown.r != rendered.red || shown.g != rendered.green || shown.b != rendered.blue { differing.append((x, y)) }
+            }
+        }
+        #expect(dark > 200, "no text in the screenshot")
+        #expect(differing.isEmpty, """
+            \(differing.count) pixels differ from the render at 0.9, within \
+            x \(differing.map(\.x).min() ?? 0)...\(differing.map(\.x).max() ?? 0), \
+            y \(differing.map(\.y).min() ?? 0)...\(differing.map(\.y).max() ?? 0)
+            """)
+    }
 }
+
+/// A 400 × 300 scene of labels (black on white) to compare glyphs in.
+private let textScene = """
+{ "size": [400, 300], "background": "#FFFFFF",
+  "root": { "name": "root", "frame": [0, 0, 400, 300], "children": [
+    { "name": "a", "kind": "button", "frame": [10, 10, 380, 60], "label": "Item 0 Item 1 Item 2", "color": "#FFFFFF" },
+    { "name": "b", "kind": "button", "frame": [10, 90, 380, 60], "label": "lllllll iiiiii mmmmm", "color": "#FFFFFF" },
+    { "name": "c", "kind": "button", "frame": [10, 170, 380, 60], "label": "Touchstone 0123456789", "color": "#FFFFFF" }
+  ] } }
+"""

@@ -143,62 +143,13 @@ struct SharedKWin: SuiteTrait, TestScoping {
     }
 }
 
-/// One `touchstone run` under the suite's KWin, traced with `WAYLAND_DEBUG`. KWin has no
-/// harness that tells when the client is idle, so its trace and event log are polled.
-final class KWinClient {
+/// One `touchstone run` under the suite's KWin (see `TracedClient`).
+final class KWinClient: TracedClient {
     let kwin: HeadlessKWin
-    let client: ChildProcess
-    let log: URL
-    let events: URL
 
     init(scene: String, arguments: [String] = []) throws {
         kwin = try #require(SharedKWin.current, "no SharedKWin around this test")
-        let folder = kwin.directory.appending(path: "client-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let sceneFile = folder.appending(path: "scene.json")
-        events = folder.appending(path: "events.jsonl")
-        log = folder.appending(path: "client.log")
-        try scene.write(to: sceneFile, atomically: true, encoding: .utf8)
-        client = try kwin.launchClient(LiveClient.executable, arguments: ["run", sceneFile.path, "--events", events.path] + arguments,
-                                       extraEnvironment: ["WAYLAND_DEBUG": "client"], outputPath: log.path)
-    }
-
-    deinit { client.stop() }
-
-    func trace() -> [Substring] {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
-    }
-
-    /// Checks `condition` until it holds, backing off from 1 ms to 0.2 s, for at most 20 s;
-    /// then records the end of the client's trace and throws.
-    func poll<T>(_ what: String, _ condition: () -> T?) throws -> T {
-        let deadline = ContinuousClock.now + .seconds(20)
-        var wait: useconds_t = 1_000
-        while ContinuousClock.now < deadline {
-            if let value = condition() { return value }
-            usleep(wait)
-            wait = min(wait * 2, 200_000)
-        }
-        if let value = condition() { return value }
-        Issue.record("no \(what); the client's trace ends: \(trace().suffix(20).joined(separator: "\n"))")
-        throw HarnessError.timeout(command: what, seconds: 20)
-    }
-
-    func waitForTrace(_ what: String, _ match: @escaping (Substring) -> Bool) throws -> Substring {
-        try poll(what) { trace().last(where: match) }
-    }
-
-    /// Waits until KWin has shown the first full frame: the frame callback requested with the
-    /// first buffer the window attached is done.
-    func waitForFirstFrameShown() throws {
-        _ = try poll("the first frame shown") { () -> Substring? in
-            let lines = trace()
-            guard let attach = lines.firstIndex(where: { $0.contains("-> wl_surface@") && $0.contains(".attach(wl_buffer@") }),
-                  let request = lines[..<attach].lastIndex(where: { $0.contains(".frame(new id wl_callback@") }),
-                  let id = lines[request].split(separator: "wl_callback@").last?.prefix(while: \.isNumber)
-            else { return nil }
-            return lines[request...].first { $0.contains(" wl_callback@\(id).done(") }
-        }
+        try super.init(scene: scene, arguments: arguments, in: kwin.directory, launch: kwin.launchClient)
     }
 
     /// Where the window's content is, in global points: the pointer, moved to `probe` (inside

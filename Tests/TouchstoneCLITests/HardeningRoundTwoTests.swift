@@ -74,7 +74,7 @@ import Testing
                     "\(arguments): \(run.stderr)")
         }
         #expect(try CLIRun(["render", "examples/overlap/scene.json", "--png", "/dev/null", "--scale", "5"]).stderr
-                == "touchstone: error: --scale must be 1...4, got 5\n")
+                == "touchstone: error: --scale must be 0.25...4, got 5\n")
     }
 
     @Test func touchTestRefusesToWriteOverItsRecording() throws {

@@ -46,7 +46,7 @@ private func temporaryPNG(_ name: String) -> String {
     @Test func unsupportedScaleExitsTwo() throws {
         let run = try CLIRun(["render", "examples/overlap/scene.json", "--png", temporaryPNG("bad"), "--scale", "4.5"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("--scale must be 1...4, got 4.5"))
+        #expect(run.stderr.contains("--scale must be 0.25...4, got 4.5"))
     }
 
     @Test func scaleThatIsNotAWholeNumberOf120thsExitsTwoNamingTheNearest() throws {

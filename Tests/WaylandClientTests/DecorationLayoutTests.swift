@@ -53,6 +53,22 @@ import WaylandClient
         #expect(abs(corner.x - 382) < 1e-9 && abs(corner.y - 240) < 1e-9)
     }
 
+    /// Painted at the pixels it is shown at: the surface's scale times the shown factor,
+    /// rounded down to a 120th, never past the shown size.
+    @Test func contentShownScaledDownIsPaintedAtTheSurfaceScaleTimesTheShownFactor() {
+        let phone = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))
+        // 360 / 400 = 0.9 at scale 2: 1.8 (216/120); 400 × 800 at 1.8 is the 720 × 1440 screen.
+        #expect(phone.paintScale120(surfaceScale120: 240) == 216)
+        #expect(phone.paintScale120(surfaceScale120: 120) == 108)
+        let window = ContentFit(available: LogicalSize(width: 196, height: 123), minimum: minimum)
+        let units = window.paintScale120(surfaceScale120: 120)
+        // min(196 / 382, 123 / 240) × 120 = 61.5 → 61; 382 × 61 / 120 = 194.2 ≤ 196 pixels.
+        #expect(units == 61)
+        #expect(window.logicalSize.width * units <= 196 * 120 && window.logicalSize.height * units <= 123 * 120)
+        // Unscaled content keeps the surface's scale.
+        #expect(ContentFit(available: LogicalSize(width: 500, height: 400), minimum: minimum).paintScale120(surfaceScale120: 180) == 180)
+    }
+
     /// A phone (360 × 720 points) given a 400 × 300 scene fullscreen: no empty band below.
     @Test func aPhoneSizedSpaceIsFilledOnBothAxes() {
         let fit = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))

@@ -49,6 +49,15 @@ struct ReplyParsingTests {
         #expect(Screenshot.decodePAM(header + [1, 2, 3]) == nil)
     }
 
+    /// grim's `-t ppm`: binary RGB, made opaque.
+    @Test func ppmDecodesHeaderAndPixelsAsOpaque() throws {
+        let shot = try #require(Screenshot.decodePPM(Array("P6\n2 1\n255\n".utf8) + [1, 2, 3, 9, 8, 7]))
+        #expect(shot.width == 2 && shot.height == 1)
+        #expect(shot.pixel(x: 1, y: 0) == RGBA(r: 9, g: 8, b: 7, a: 255))
+        #expect(Screenshot.decodePPM(Array("P6\n2 1\n255\n".utf8) + [1, 2, 3]) == nil)
+        #expect(Screenshot.decodePPM(Array("P6\n2 1\n65535\n".utf8) + [UInt8](repeating: 0, count: 12)) == nil)
+    }
+
     @Test func coordinatesPrintWithoutNeedlessFractions() {
         #expect(HeadlessWeston.number(400) == "400")
         #expect(HeadlessWeston.number(10.25) == "10.25")

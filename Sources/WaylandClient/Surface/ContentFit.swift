@@ -39,6 +39,18 @@ public struct ContentFit: Hashable, Sendable {
     /// True when the content is shown smaller than it is laid out.
     public var isScaledDown: Bool { displayedSize != logicalSize }
 
+    /// The scale, in 120ths, to paint the content at on a surface of scale `surfaceScale120`
+    /// so that its pixels are the ones shown (no shrinking by the compositor): that scale
+    /// times the factor the content is shown at, min(shown / laid out) over both sides,
+    /// rounded down to a 120th, at least `minimum120`. The painted content is then at most
+    /// the shown size × the surface scale, and less than a pixel short of it per 120th lost.
+    public func paintScale120(surfaceScale120: Int, minimum120: Int = 30) -> Int {
+        guard isScaledDown else { return surfaceScale120 }
+        let byWidth = surfaceScale120 * displayedSize.width / logicalSize.width
+        let byHeight = surfaceScale120 * displayedSize.height / logicalSize.height
+        return max(minimum120, min(byWidth, byHeight))
+    }
+
     /// A shown point in the content's coordinates.
     public func contentPoint(_ point: Point) -> Point {
         guard isScaledDown else { return point }

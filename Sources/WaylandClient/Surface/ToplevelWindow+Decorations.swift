@@ -11,18 +11,7 @@ extension ToplevelWindow {
         } else {
             decorations.hide()
         }
-        setMinimumSize(titleBarHeight: titleBarHeight)
         if titleBarSize != before { onTitleBarChange?(titleBarSize, scale) }
-    }
-
-    /// `xdg_toplevel.set_min_size`: the content's minimum plus the title bar (the window
-    /// geometry's size); sent only when it changes.
-    func setMinimumSize(titleBarHeight: Int) {
-        guard let minimum = minimumSize else { return }
-        let size = LogicalSize(width: minimum.width, height: minimum.height + titleBarHeight)
-        guard size != sentMinimumSize else { return }
-        toplevel.setMinSize(width: Int32(size.width), height: Int32(size.height))
-        sentMinimumSize = size
     }
 
     /// Repaints the title bar in the next frame (its content changed).

@@ -124,8 +124,17 @@ public final class ToplevelWindow {
     /// How the content is shown: scaled down when the compositor configured less than the
     /// minimum size (behaviour.md §14).
     public private(set) var fit: ContentFit
-    /// Current scale; buffer pixels = `scale.bufferSize(for: logicalSize)`.
+    /// The surface's scale (what the compositor asked for); the content's buffer is painted
+    /// at `paintScale`.
     public private(set) var scale: SurfaceScale = .integer(1)
+    /// The scale the content is painted at: `scale`, or while it is shown scaled down, `scale`
+    /// times that factor (`ContentFit.paintScale120`), so it is painted at the pixels it is
+    /// shown at rather than shrunk by the compositor (behaviour.md §14). Buffer pixels =
+    /// `paintScale.bufferSize(for: logicalSize)`.
+    public var paintScale: SurfaceScale {
+        guard fit.isScaledDown else { return scale }
+        return .fractional(scale120: UInt32(fit.paintScale120(surfaceScale120: scale.scale120)))
+    }
     /// True once the first configure was acknowledged (the window may draw).
     public private(set) var isConfigured = false
     /// True while the compositor shows the window fullscreen.
@@ -148,8 +157,12 @@ public final class ToplevelWindow {
     var serverDecorates: Bool
     /// The seat whose press the title bar or border handles now (for move and resize).
     weak var decorationSeat: Seat?
-    /// The minimum size last sent (`set_min_size`).
-    var sentMinimumSize: LogicalSize?
+    /// The title bar's height when the window draws one (`WindowConfiguration.titleBarHeight`).
+    private let ownTitleBarHeight: Int?
+    /// The minimum size the window asks for now (`WindowChrome.minimumSize`).
+    private var wantedMinimumSize: LogicalSize?
+    /// What went out as `set_min_size`, and with which geometry.
+    private var minimumSizeRequests = MinimumSizeRequests()
     private var enteredOutputs: Set<UInt32> = []
     private var preferredScale120: UInt32?
     /// The scale and size last given to the compositor (buffer scale, viewport destination).
@@ -210,6 +223,7 @@ public final class ToplevelWindow {
         } else {
             decorations = nil
         }
+        ownTitleBarHeight = decorations == nil ? nil : configuration.titleBarHeight
         lineSurfaces = LineSubsurfaces(connection: connection, parent: surface)
         serverDecorates = connection.decorationManager != nil
         scaleLimits = configuration.scaleLimits
@@ -235,8 +249,13 @@ public final class ToplevelWindow {
         } else {
             decoration = nil
         }
-        setMinimumSize(titleBarHeight: decorations != nil && !serverDecorates && !configuration.fullscreen
-                       ? configuration.titleBarHeight ?? 0 : 0)
+        /* With the initial commit once the outputs' sizes are known (no buffer yet, so nothing
+           of the surface is outside its geometry); else with the first buffer, capped at the
+           outputs by then: an uncapped minimum would make phoc configure past the screen. */
+        if connection.outputs.values.contains(where: { $0.logicalSize != nil }) {
+            wantedMinimumSize = chrome(size: nil, fullscreen: configuration.fullscreen, maximized: false).minimumSize
+        }
+        sendMinimumSize(extent: LogicalSize(width: 0, height: 0))
         installHandlers()
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
@@ -292,7 +311,7 @@ public final class ToplevelWindow {
     public static let resizeBorderWidth = 8
 
     /// Buffer size in pixels for the current size and scale.
-    public var bufferSize: PixelSize { scale.bufferSize(for: logicalSize) }
+    public var bufferSize: PixelSize { paintScale.bufferSize(for: logicalSize) }
     /// Buffers alive and buffers held by the compositor, for diagnostics and tests.
     public var bufferCounts: (alive: Int, busy: Int) { (pool.bufferCount, pool.busyCount) }
 
@@ -374,19 +393,39 @@ public final class ToplevelWindow {
         }
     }
 
+    /// What a configure of `size` in these states means for the title bar and the minimum size.
+    private func chrome(size: LogicalSize?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
+        WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized,
+                     outputs: connection.outputs.values.compactMap(\.logicalSize), titleBarHeight: ownTitleBarHeight,
+                     serverDecorates: serverDecorates, contentMinimum: minimumSize)
+    }
+
+    /// Sends `set_min_size` when the compositor does not hold the wanted minimum for a commit
+    /// whose surface exceeds its window geometry by `extent` (`MinimumSizeRequests`).
+    private func sendMinimumSize(extent: LogicalSize) {
+        guard let size = minimumSizeRequests.request(wantedMinimumSize, extent: extent) else { return }
+        toplevel.setMinSize(width: Int32(size.width), height: Int32(size.height))
+    }
+
     private func applyConfigure() {
         isFullscreen = pendingFullscreen
         isMaximized = pendingMaximized
-        let titleBarHeight = decorations.map { serverDecorates || isFullscreen ? 0 : $0.titleBarHeight } ?? 0
+        let chrome = chrome(size: pendingSize, fullscreen: isFullscreen, maximized: isMaximized)
+        let titleBarHeight = chrome.titleBarHeight
+        let minimumChanged = chrome.minimumSize != nil && chrome.minimumSize != wantedMinimumSize
+        wantedMinimumSize = chrome.minimumSize
         // The configured size is the window geometry's: the title bar's height is not the content's.
         let available = pendingSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
             ?? (isConfigured ? fit.displayedSize : defaultSize)
         let newFit = ContentFit(available: available, minimum: minimumSize, canScale: viewport != nil)
-        let changed = !isConfigured || newFit.logicalSize != logicalSize
+        let paintScaleBefore = paintScale
+        var changed = !isConfigured || newFit.logicalSize != logicalSize
         let shownChanged = newFit != fit
         logicalSize = newFit.logicalSize
         fit = newFit
+        changed = changed || paintScale != paintScaleBefore
         isConfigured = true
+        let barBefore = titleBarSize
         updateDecorations(titleBarHeight: titleBarHeight)
         /* xdg-shell lets an ack_configure wait for the client's next commit, so a configure
            that changes nothing drawn (only the activated state, say) costs no frame. Tests
@@ -394,9 +433,10 @@ public final class ToplevelWindow {
         if changed {
             needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
-            onResize?(logicalSize, scale)
-        } else if shownChanged {
-            // Same content, shown at another size: a commit with the new viewport.
+            onResize?(logicalSize, paintScale)
+        } else if shownChanged || titleBarSize != barBefore || minimumChanged {
+            // Same content, shown at another size or with(out) the bar: a commit with the new
+            // viewport, geometry or minimum size.
             needsDisplay = true
         }
     }
@@ -411,7 +451,7 @@ public final class ToplevelWindow {
         scale = newScale
         if isConfigured {
             setNeedsDisplay()
-            onResize?(logicalSize, scale)
+            onResize?(logicalSize, paintScale)
             if let decorations, decorations.layout != nil {
                 decorations.needsDisplay = true
                 onTitleBarChange?(titleBarSize, scale)
@@ -445,7 +485,7 @@ public final class ToplevelWindow {
         }
         if let (acquired, damage) = content {
             onPaint?(PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
-                                  stale: acquired.stale, previous: acquired.previous?.view, scale: scale,
+                                  stale: acquired.stale, previous: acquired.previous?.view, scale: paintScale,
                                   logicalSize: logicalSize))
         }
         applySurfaceState()
@@ -492,24 +532,25 @@ public final class ToplevelWindow {
     /// is the logical size (fractional-scale-v1). Takes effect with the next commit.
     private func applySurfaceState() {
         let shown = fit.displayedSize
+        let geometry = decorations?.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
+        sendMinimumSize(extent: LogicalSize(width: shown.width - geometry.width, height: shown.height - geometry.height))
         if let applied, applied.scale == scale, applied.size == shown, applied.geometry == decorations?.layout?.windowGeometry {
             return
         }
         switch scale {
+        case .integer where fit.isScaledDown:
+            // Painted at the shown pixels (`paintScale`), shown through the viewport at the space's size.
+            try? surface.setBufferScale(scale: 1)
+            viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         case let .integer(n):
             try? surface.setBufferScale(scale: n)
-            // Content shown scaled down (below the minimum size) is shown through the viewport.
-            if fit.isScaledDown {
-                viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
-            } else {
-                viewport?.setDestination(width: -1, height: -1)
-            }
+            viewport?.setDestination(width: -1, height: -1)
         case .fractional:
             try? surface.setBufferScale(scale: 1)
             viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         }
-        if let decorations {
-            let geometry = decorations.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
+        // Without the bar the geometry is the content: no offset a compositor may ignore (cage).
+        if decorations != nil {
             xdgSurface.setWindowGeometry(x: Int32(geometry.x), y: Int32(geometry.y),
                                          width: Int32(geometry.width), height: Int32(geometry.height))
         }

@@ -1,0 +1,73 @@
+/// What one configure means for the window's own decorations and its minimum size
+/// (behaviour.md §14), as a pure function of the configure, the outputs and the decoration
+/// mode, so each compositor's answer (cage's kiosk maximize, phoc on a phone-sized output,
+/// weston's floating window) is unit-tested.
+public struct WindowChrome: Hashable, Sendable {
+    /// The window covers a whole output: fullscreen, or maximized to an output's logical
+    /// size (cage's kiosk, a phone shell). No title bar then, and no minimum size sent.
+    public let fillsOutput: Bool
+    /// The height of the title bar the window draws, 0 for none.
+    public let titleBarHeight: Int
+    /// The `set_min_size` the window asks for (its window geometry's minimum), nil to send
+    /// nothing new: the window fills the output anyway.
+    public let minimumSize: LogicalSize?
+
+    /// - Parameters:
+    ///   - configuredSize: the configure's size, nil when it leaves the size to the client
+    ///     (or before the first configure).
+    ///   - outputs: the logical sizes of the outputs (`Output.logicalSize`).
+    ///   - titleBarHeight: the bar the window draws when the compositor draws none; nil never.
+    ///   - contentMinimum: the content's minimum size (the scene's), nil for none.
+    public init(configuredSize: LogicalSize?, fullscreen: Bool, maximized: Bool, outputs: [LogicalSize],
+                titleBarHeight: Int?, serverDecorates: Bool, contentMinimum: LogicalSize?) {
+        fillsOutput = fullscreen
+            || (maximized && configuredSize.map { Self.isOutputSized($0, outputs: outputs) } ?? false)
+        let bar = fillsOutput || serverDecorates ? 0 : titleBarHeight ?? 0
+        self.titleBarHeight = bar
+        minimumSize = fillsOutput ? nil : contentMinimum.map { minimum in
+            Self.capped(LogicalSize(width: minimum.width, height: minimum.height + bar), to: outputs)
+        }
+    }
+
+    /// Whether `size` is some output's logical size, in either orientation (a rotated
+    /// output's mode is reported unrotated).
+    static func isOutputSized(_ size: LogicalSize, outputs: [LogicalSize]) -> Bool {
+        outputs.contains { $0 == size || ($0.width == size.height && $0.height == size.width) }
+    }
+
+    /// `size` no larger than the largest output on each axis, so a compositor that honours
+    /// the minimum (phoc) still fits the window on the screen; unchanged without outputs.
+    static func capped(_ size: LogicalSize, to outputs: [LogicalSize]) -> LogicalSize {
+        guard let width = outputs.map(\.width).max(), let height = outputs.map(\.height).max() else { return size }
+        return LogicalSize(width: min(size.width, width), height: min(size.height, height))
+    }
+}
+
+/// When `set_min_size` must go out (again). mutter 43 stores a minimum as the size sent plus
+/// the surface's extent outside the window geometry at the commit that carries it, and takes
+/// that extent off again whenever it applies the minimum: a minimum sent before the title bar
+/// made the geometry taller than the surface grows by the bar's height (a 400 × 332 minimum
+/// became a 400 × 364 window). Sending it again with each commit that changes that extent
+/// keeps the geometry's minimum what was asked on every compositor (docs/wayland.md "mutter").
+package struct MinimumSizeRequests: Hashable, Sendable {
+    private var sent: (size: LogicalSize, extent: LogicalSize)?
+
+    package init() {}
+
+    /// The minimum to send with the commit whose surface exceeds its window geometry by
+    /// `extent` (surface size minus geometry size; zero before the first buffer), or nil
+    /// when the compositor already holds `wanted` for that extent. Records what it returns.
+    package mutating func request(_ wanted: LogicalSize?, extent: LogicalSize) -> LogicalSize? {
+        guard let wanted else { return nil }
+        if let sent, sent.size == wanted, sent.extent == extent { return nil }
+        sent = (wanted, extent)
+        return wanted
+    }
+
+    package static func == (a: Self, b: Self) -> Bool { a.sent?.size == b.sent?.size && a.sent?.extent == b.sent?.extent }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(sent?.size)
+        hasher.combine(sent?.extent)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import WestonHarness
+
+/// One `touchstone run` of a scene under a compositor that has no harness telling when the
+/// client is idle (KWin, the wlroots ones), traced with `WAYLAND_DEBUG`: its trace and event
+/// log are polled.
+class TracedClient {
+    let client: ChildProcess
+    let log: URL
+    let events: URL
+
+    /// Writes `scene` into a folder of its own in `directory` and starts `touchstone run` on it
+    /// through `launch` (the compositor's `launchClient`).
+    init(scene: String, arguments: [String] = [], in directory: URL,
+         launch: (String, [String], [String: String], String?) throws(HarnessError) -> ChildProcess) throws {
+        let folder = directory.appending(path: "client-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sceneFile = folder.appending(path: "scene.json")
+        events = folder.appending(path: "events.jsonl")
+        log = folder.appending(path: "client.log")
+        try scene.write(to: sceneFile, atomically: true, encoding: .utf8)
+        client = try launch(LiveClient.executable, ["run", sceneFile.path, "--events", events.path] + arguments,
+                            ["WAYLAND_DEBUG": "client"], log.path)
+    }
+
+    deinit { client.stop() }
+
+    func trace() -> [Substring] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+    }
+
+    /// Checks `condition` until it holds, backing off from 1 ms to 0.2 s, for at most 20 s;
+    /// then records the end of the client's trace and throws.
+    func poll<T>(_ what: String, _ condition: () -> T?) throws -> T {
+        let deadline = ContinuousClock.now + .seconds(20)
+        var wait: useconds_t = 1_000
+        while ContinuousClock.now < deadline {
+            if let value = condition() { return value }
+            usleep(wait)
+            wait = min(wait * 2, 200_000)
+        }
+        if let value = condition() { return value }
+        Issue.record("no \(what); the client's trace ends: \(trace().suffix(20).joined(separator: "\n"))")
+        throw HarnessError.timeout(command: what, seconds: 20)
+    }
+
+    func waitForTrace(_ what: String, _ match: @escaping (Substring) -> Bool) throws -> Substring {
+        try poll(what) { trace().last(where: match) }
+    }
+
+    /// Waits until the compositor has shown the first full frame: the frame callback
+    /// requested with the first buffer the window attached is done.
+    func waitForFirstFrameShown() throws {
+        try waitForFrameShown(after: nil)
+    }
+
+    /// Waits until the compositor has shown the first frame committed after the first trace
+    /// line that matches `event` (a configure, say; nil: from the start): that frame's
+    /// callback is done.
+    func waitForFrameShown(after event: ((Substring) -> Bool)?) throws {
+        _ = try poll("a frame shown") { () -> Substring? in
+            let lines = trace()
+            guard let start = event.map({ lines.firstIndex(where: $0) }) ?? lines.indices.first,
+                  let attach = lines[start...].firstIndex(where: { $0.contains("-> wl_surface@") && $0.contains(".attach(wl_buffer@") }),
+                  let request = lines[..<attach].lastIndex(where: { $0.contains(".frame(new id wl_callback@") }),
+                  let id = lines[request].split(separator: "wl_callback@").last?.prefix(while: \.isNumber)
+            else { return nil }
+            return lines[request...].first { $0.contains(" wl_callback@\(id).done(") }
+        }
+    }
+}

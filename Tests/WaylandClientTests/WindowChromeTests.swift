@@ -1,0 +1,118 @@
+import Testing
+@testable import WaylandClient
+
+/// The title bar and minimum size a window asks for under each compositor's configure
+/// (behaviour.md §14), with a 400 × 300 scene and a 32 pt bar.
+@Suite struct WindowChromeTests {
+    let scene = LogicalSize(width: 400, height: 300)
+
+    func chrome(_ size: LogicalSize?, fullscreen: Bool = false, maximized: Bool = false, outputs: [LogicalSize],
+                serverDecorates: Bool = false) -> WindowChrome {
+        WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized, outputs: outputs,
+                     titleBarHeight: 32, serverDecorates: serverDecorates, contentMinimum: scene)
+    }
+
+    /// cage maximizes the window to its 1280 × 800 output (it never sends fullscreen): a kiosk.
+    @Test func aWindowMaximizedToTheWholeOutputIsAKioskWithoutTitleBarOrMinimumSize() {
+        let kiosk = chrome(LogicalSize(width: 1280, height: 800), maximized: true, outputs: [LogicalSize(width: 1280, height: 800)])
+        #expect(kiosk.fillsOutput && kiosk.titleBarHeight == 0 && kiosk.minimumSize == nil)
+    }
+
+    /// A phone's output reported unrotated (720 × 360) with a window maximized upright.
+    @Test func aRotatedOutputsSizeFillsItToo() {
+        let phone = chrome(LogicalSize(width: 360, height: 720), maximized: true, outputs: [LogicalSize(width: 720, height: 360)])
+        #expect(phone.fillsOutput && phone.titleBarHeight == 0)
+    }
+
+    /// weston's desktop shell maximizes below its panel, mutter below its top bar: a window
+    /// that keeps its title bar (double-tap on the bar restores it).
+    @Test func aWindowMaximizedSmallerThanTheOutputKeepsItsTitleBarAndMinimumSize() {
+        let maximized = chrome(LogicalSize(width: 1280, height: 768), maximized: true, outputs: [LogicalSize(width: 1280, height: 800)])
+        #expect(!maximized.fillsOutput && maximized.titleBarHeight == 32)
+        #expect(maximized.minimumSize == LogicalSize(width: 400, height: 332))
+    }
+
+    @Test func aFloatingWindowAsksForTheScenePlusTheTitleBar() {
+        let floating = chrome(nil, outputs: [LogicalSize(width: 1280, height: 800)])
+        #expect(!floating.fillsOutput && floating.titleBarHeight == 32)
+        #expect(floating.minimumSize == LogicalSize(width: 400, height: 332))
+    }
+
+    @Test func fullscreenShowsNoTitleBarAndSendsNoMinimumSize() {
+        let fullscreen = chrome(LogicalSize(width: 1280, height: 800), fullscreen: true, outputs: [LogicalSize(width: 1280, height: 800)])
+        #expect(fullscreen.fillsOutput && fullscreen.titleBarHeight == 0 && fullscreen.minimumSize == nil)
+    }
+
+    @Test func aCompositorThatDecoratesGetsTheScenesOwnMinimum() {
+        let decorated = chrome(nil, outputs: [LogicalSize(width: 1280, height: 800)], serverDecorates: true)
+        #expect(decorated.titleBarHeight == 0 && decorated.minimumSize == scene)
+    }
+
+    /// phoc on a 720 × 1440 output at scale 2 honours the minimum size: asking for 400 pt
+    /// wide made it configure 400 × 720, 40 pt off the screen. Capped, it configures the
+    /// screen and the scene is scaled down to fit.
+    @Test func theMinimumSizeIsNeverLargerThanTheOutputSoAPhoneShellKeepsTheWindowOnScreen() {
+        let phone = [LogicalSize(width: 360, height: 720)]
+        #expect(chrome(nil, outputs: phone).minimumSize == LogicalSize(width: 360, height: 332))
+        let tiny = [LogicalSize(width: 200, height: 150)]
+        #expect(chrome(nil, outputs: tiny).minimumSize == LogicalSize(width: 200, height: 150))
+        // Without any output known, the scene's own.
+        #expect(chrome(nil, outputs: []).minimumSize == LogicalSize(width: 400, height: 332))
+    }
+
+    @Test func theModeOverTheIntegerScaleIsTheOutputsLogicalSize() {
+        // A 720 × 1440 mode at scale 2 (a PinePhone) is 360 × 720 points.
+        #expect(WindowChrome.isOutputSized(LogicalSize(width: 360, height: 720), outputs: [LogicalSize(width: 360, height: 720)]))
+        #expect(!WindowChrome.isOutputSized(LogicalSize(width: 360, height: 700), outputs: [LogicalSize(width: 360, height: 720)]))
+    }
+}
+
+/// `set_min_size` against mutter 43's rule (`meta_window_wayland_set_min_size` and
+/// `meta_window_client_rect_to_frame_rect`): the hint it keeps is the size sent plus the
+/// surface's extent outside the window geometry at the commit that carried it; the geometry's
+/// minimum it enforces is that hint minus the extent of the time it applies it.
+@Suite struct MinimumSizeRequestsTests {
+    /// A model of mutter's bookkeeping, fed the requests of a window's commits.
+    struct Mutter {
+        var hint: Int?
+        var extent = 0
+        /// A commit: the window geometry's extent beyond the surface changes first
+        /// (`finish_move_resize`), then a minimum sent with it is stored.
+        mutating func commit(extent: Int, minimumSent: LogicalSize?) {
+            self.extent = extent
+            if let minimumSent { hint = minimumSent.height + extent }
+        }
+        /// The window geometry's minimum height it enforces now.
+        var geometryMinimum: Int? { hint.map { $0 - extent } }
+    }
+
+    /// The sequence: the minimum 400 × 332 (scene plus bar) goes with the initial
+    /// buffer-less commit (extent 0), the first buffer's commit has the geometry 32 pt taller
+    /// than the surface (extent −32). Sent once, mutter made the window 364 tall.
+    @Test func mutterKeepsTheTitleBarsMinimumWhenTheBarAppearsAfterTheMinimumWasSent() {
+        var requests = MinimumSizeRequests()
+        var mutter = Mutter()
+        let wanted = LogicalSize(width: 400, height: 332)
+        let zero = LogicalSize(width: 0, height: 0), withBar = LogicalSize(width: 0, height: -32)
+        mutter.commit(extent: 0, minimumSent: requests.request(wanted, extent: zero))
+        #expect(mutter.geometryMinimum == 332)
+        mutter.commit(extent: -32, minimumSent: requests.request(wanted, extent: withBar))
+        #expect(mutter.geometryMinimum == 332, "the window would be \(mutter.geometryMinimum ?? 0) tall")
+        // Later frames with the same bar send nothing.
+        #expect(requests.request(wanted, extent: withBar) == nil)
+        // Fullscreen and back: the bar goes (extent 0) and comes again; the minimum follows.
+        mutter.commit(extent: 0, minimumSent: requests.request(LogicalSize(width: 400, height: 300), extent: zero))
+        #expect(mutter.geometryMinimum == 300)
+        mutter.commit(extent: -32, minimumSent: requests.request(wanted, extent: withBar))
+        #expect(mutter.geometryMinimum == 332)
+    }
+
+    @Test func nothingIsSentWhileNoMinimumIsWanted() {
+        var requests = MinimumSizeRequests()
+        #expect(requests.request(nil, extent: LogicalSize(width: 0, height: 0)) == nil)
+        #expect(requests.request(LogicalSize(width: 1, height: 1), extent: LogicalSize(width: 0, height: 0)) != nil)
+        // A kiosk wants none: nothing new goes out, and what was sent stays recorded.
+        #expect(requests.request(nil, extent: LogicalSize(width: 0, height: -32)) == nil)
+        #expect(requests.request(LogicalSize(width: 1, height: 1), extent: LogicalSize(width: 0, height: 0)) == nil)
+    }
+}
