@@ -80,8 +80,13 @@ public struct AuditAcrossSizes: Sendable {
     /// Whether any size has a finding (the `audit` command then exits with status 3).
     public var hasFindings: Bool { !findings.isEmpty }
 
-    /// `1280×800`.
+    /// `1280×800`, for the table.
     public static func name(_ size: Size) -> String {
         "\(AuditTableFormatter.number(size.width))×\(AuditTableFormatter.number(size.height))"
+    }
+
+    /// `1280x800`, as `--size` takes it, for JSON.
+    public static func argument(_ size: Size) -> String {
+        "\(AuditTableFormatter.number(size.width))x\(AuditTableFormatter.number(size.height))"
     }
 }

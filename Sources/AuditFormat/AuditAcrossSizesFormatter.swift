@@ -7,8 +7,8 @@ public import NodeCore
 ///
 /// ```
 /// Tappable-area audit at 2 sizes (1280×800, 800×1280): 6 controls, minimum 44 pt
-/// CONTROL  KIND    FINDING                                                          SIZES
-/// pay      button  undersized 38 × 48 pt (fails Apple HIG 44 pt, Material 48 dp)  800×1280
+/// CONTROL  KIND    SIZES     FINDING
+/// pay      button  800×1280  undersized 38 × 48 pt (fails Apple HIG 44 pt, Material 48 dp)
 /// 1 finding in 1 of 6 controls, at 1 of 2 sizes
 /// ```
 public enum AuditAcrossSizesFormatter {
@@ -27,9 +27,9 @@ public enum AuditAcrossSizesFormatter {
             out.write(count == 0 ? "no hittable controls\n" : "")
         } else {
             let rows = audit.findings.map { f in
-                [TerminalText.escaped(f.control), f.kind, TerminalText.escaped(f.detail), sizes(f.sizes, of: audit)]
+                [TerminalText.escaped(f.control), f.kind, sizes(f.sizes, of: audit), TerminalText.escaped(f.detail)]
             }
-            let header = ["CONTROL", "KIND", "FINDING", "SIZES"]
+            let header = ["CONTROL", "KIND", "SIZES", "FINDING"]
             var widths = header.dropLast().map(\.count)
             for row in rows {
                 for i in widths.indices { widths[i] = max(widths[i], min(row[i].count, AuditTableFormatter.maximumColumnWidth)) }
@@ -59,13 +59,13 @@ public enum AuditAcrossSizesFormatter {
     }
 
     /// ```
-    /// { "minimumSize": 44, "sizes": [[1280, 800], [800, 1280]], "findingCount": 1,
+    /// { "minimumSize": 44, "sizes": ["1280x800", "800x1280"], "findingCount": 1,
     ///   "findings": [{"control": "pay", "kind": "button", "finding": "undersized",
-    ///                 "detail": "undersized 38 × 48 pt (fails …)", "sizes": [[800, 1280]]}],
+    ///                 "detail": "undersized 38 × 48 pt (fails …)", "sizes": ["800x1280"]}],
     ///   "textNotes": [{"node", "part", "truncated", "clipped", "sizes"}] }
     /// ```
     public static func formatJSON(_ audit: AuditAcrossSizes) -> String {
-        let size = { (s: Size) -> JSONValue in .array([.number(s.width), .number(s.height)]) }
+        let size = { (s: Size) -> JSONValue in .string(AuditAcrossSizes.argument(s)) }
         let document = JSONValue.object([
             ("minimumSize", .number(audit.minimumSize)),
             ("sizes", .array(audit.sizes.map(size))),

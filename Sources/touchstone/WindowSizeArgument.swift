@@ -19,7 +19,7 @@ enum WindowSizeArgument {
         let side = FileLimits.maximumSceneSide
         guard size.width > 0, size.height > 0, size.width <= side, size.height <= side,
               size.width * size.height <= FileLimits.maximumSceneArea else {
-            throw ValidationError("--size \(text): width and height must be more than 0 and at most \(Int(side)) points, and their product at most \(Int(FileLimits.maximumSceneArea))")
+            throw ValidationError("width and height must be more than 0 and at most \(Int(side)) points, and their product at most \(Int(FileLimits.maximumSceneArea))")
         }
         return size
     }
