@@ -1,6 +1,6 @@
 public import NodeCore
 
-/// One window size's audit, for `audit --sizes` (behaviour.md §15.9).
+/// One window size's audit, for `audit --sizes` (behaviour.md §15.1).
 public struct SizedAudit: Sendable {
     public var size: Size
     public var report: AuditReport

@@ -2,7 +2,7 @@ import FileOutput
 import JSONOutput
 public import NodeCore
 
-/// Writes `audit --sizes` reports (behaviour.md §15.9): each finding once with the sizes
+/// Writes `audit --sizes` reports (behaviour.md §15.1): each finding once with the sizes
 /// where it occurs, as a table or as JSON.
 ///
 /// ```

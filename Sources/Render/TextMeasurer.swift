@@ -1,6 +1,6 @@
 public import NodeCore
 
-/// Measures text nodes and labelled nodes for the layout (behaviour.md §15.9): the text
+/// Measures text nodes and labelled nodes for the layout (behaviour.md §15.1): the text
 /// shaped and wrapped by the same code that paints it, set at scale 1 so that frames are
 /// the same at every buffer scale, rounded up to whole points so the text fits the frame
 /// it gets. Results are cached by text, style and offered width. Not thread-safe.

@@ -1,6 +1,6 @@
 import NodeCore
 
-/// The values of the layout keys (behaviour.md §15.9): lengths that are points, `"N%"` or
+/// The values of the layout keys (behaviour.md §15.1): lengths that are points, `"N%"` or
 /// `"auto"`, the four sides of padding and margins, and the keyword choices, each with
 /// the one-line error of every other key.
 extension ObjectReader {

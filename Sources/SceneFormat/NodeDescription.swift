@@ -25,7 +25,7 @@ struct NodeDescription {
     var text = TextKeys()
     var textField = TextFieldKeys()
     var sliderValue: Double?
-    /// Whether the scene gave a `frame` (a laid-out child has none, behaviour.md §15.9).
+    /// Whether the scene gave a `frame` (a laid-out child has none, behaviour.md §15.1).
     var hasFrame = true
     /// The `layout` object: how this node lays out its children.
     var layout: FlexLayout?

@@ -5,7 +5,7 @@ public struct Scene {
     public var size: Size
     public var background: Color
     public var root: Node
-    /// The smallest window the scene is laid out at (`minSize`, behaviour.md §15.9); nil:
+    /// The smallest window the scene is laid out at (`minSize`, behaviour.md §15.1); nil:
     /// the root's minimum layout size, or `size` for a scene without layout.
     public var minimumSize: Size?
     /// The line of the `size` key in the scene file (0 for a scene made in code), for

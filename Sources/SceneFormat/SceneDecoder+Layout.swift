@@ -1,6 +1,6 @@
 import NodeCore
 
-/// Where a node stands towards layout (behaviour.md §15.9): whether it may, must or must
+/// Where a node stands towards layout (behaviour.md §15.1): whether it may, must or must
 /// not have a `frame` and the item keys.
 enum LayoutPlacement {
     /// A child of a node without `layout`: `frame` is required, item keys are errors.

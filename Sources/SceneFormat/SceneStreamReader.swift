@@ -22,7 +22,7 @@ struct SceneStreamReader {
     private var lists: [ListNode] = []
     /// The placement facts of the nodes read the general way whose facts are not
     /// `.framed` (a plain node always has a frame and no item keys), checked by the parent
-    /// once its own `layout` is known (behaviour.md §15.9).
+    /// once its own `layout` is known (behaviour.md §15.1).
     private var unframed: [ObjectIdentifier: PlacementFacts] = [:]
 
     /// The scene in `buffer`, or nil when it is not a valid scene file.

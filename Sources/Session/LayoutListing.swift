@@ -3,7 +3,7 @@ import JSONOutput
 import NodeCore
 import TouchstoneApp
 
-/// `touchstone layout`'s output (behaviour.md §15.9): every node's frame in its parent's
+/// `touchstone layout`'s output (behaviour.md §15.1): every node's frame in its parent's
 /// coordinates, depth first, children in order; as JSON lines or as an indented tree.
 public enum LayoutListing {
     /// Writes the listing of the tree under `root` to `sink` in chunks.

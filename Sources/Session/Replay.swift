@@ -25,7 +25,7 @@ public final class Replay {
     /// `showsTouches` is the touch visualization's initial state (the script's `t` keys toggle it).
     /// `recordsInvalidations` keeps the window's damage as a live session does (`Window.recordsInvalidations`).
     /// `size` is the window's (nil: the scene's); the scene is laid out at it before the
-    /// first event (behaviour.md §15.9).
+    /// first event (behaviour.md §15.1).
     public init(scene: Scene, size: Size? = nil, showsTappableAreas: Bool = false, showsTouches: Bool = false,
                 showsPointerLocation: Bool = false, recordsInvalidations: Bool = false,
                 log: @escaping (EventLogEntry) -> Void) {

@@ -27,7 +27,7 @@ public enum SceneAudit {
 }
 
 extension SceneAudit {
-    /// Audits `scene` at each of `sizes` (laid out at each, behaviour.md §15.9) and writes
+    /// Audits `scene` at each of `sizes` (laid out at each, behaviour.md §15.1) and writes
     /// the merged report to `sink`; returns whether it has findings.
     public static func write(_ scene: Scene, sizes: [Size], minimumSize: Double, json: Bool,
                              to sink: LineSink) throws(OutputError) -> Bool {

@@ -4,7 +4,7 @@ import SceneFormat
 import TouchstoneApp
 
 /// A scene's window at the size a command asks for, laid out before anything else happens
-/// (behaviour.md §15.9): replay, render, audit and `touchstone layout` all start here.
+/// (behaviour.md §15.1): replay, render, audit and `touchstone layout` all start here.
 public enum SceneWindow {
     /// The window of `scene` at `size` (nil: the scene's `size`), with its layout: a scene
     /// with `layout` anywhere is laid out, and so is any scene given a size, whose root

@@ -53,7 +53,7 @@ public final class App {
     /// Blinks the editing text field's caret.
     private let caretBlinker: CaretBlinker
     /// Lays the tree out at the window's size, before the first frame and again, at most
-    /// once per frame, after what it depends on changed (behaviour.md §15.9).
+    /// once per frame, after what it depends on changed (behaviour.md §15.1).
     private let layout: WindowLayout
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?

@@ -1,7 +1,7 @@
 public import NodeCore
 public import Render
 
-/// Keeps a window laid out (behaviour.md §15.9): the first pass, and one again whenever a
+/// Keeps a window laid out (behaviour.md §15.1): the first pass, and one again whenever a
 /// laid-out property, a measured text or the window's size changed. A tree with no
 /// `layout` anywhere is left alone (its frames are the scene's), unless `always`.
 public struct WindowLayout {

@@ -2,7 +2,7 @@ import NodeCore
 import Testing
 @testable import Render
 
-/// Intrinsic sizes for the layout (behaviour.md §15.9): text nodes and labels measured by
+/// Intrinsic sizes for the layout (behaviour.md §15.1): text nodes and labels measured by
 /// the text engine that paints them, at scale 1, cached by text, style and offered width.
 @Suite struct TextMeasurerTests {
     let measurer = TextMeasurer(labelFont: pinnedFonts)

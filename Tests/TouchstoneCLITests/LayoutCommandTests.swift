@@ -24,7 +24,7 @@ private let toolbar = """
   ]}}
 """
 
-/// `touchstone layout`, `--size` on replay, render and audit, and `audit --sizes` (behaviour.md §15.9).
+/// `touchstone layout`, `--size` on replay, render and audit, and `audit --sizes` (behaviour.md §15.1).
 @Suite struct LayoutCommandTests {
     @Test func layoutPrintsAnIndentedTreeOfFramesAtTheScenesSize() throws {
         let scene = try TemporaryScene(toolbar)

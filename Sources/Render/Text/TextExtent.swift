@@ -1,7 +1,7 @@
 // Line breaking comes from libunibreak (through `LineBreaker`).
 internal import CUnibreak
 
-/// The room text takes when the layout sizes its node by it (behaviour.md §15.9), in 26.6
+/// The room text takes when the layout sizes its node by it (behaviour.md §15.1), in 26.6
 /// pixels: the widest line, the lines' height and the first baseline from the top.
 struct TextExtent: Hashable {
     var width: Int
