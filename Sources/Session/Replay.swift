@@ -36,6 +36,8 @@ public final class Replay {
         window.showsTappableAreas = showsTappableAreas
         // Nothing paints between events: the PNG, if any, is one full paint of the end state.
         window.recordsInvalidations = recordsInvalidations
+        // The first layout's frames are not damage for a replay that paints nothing between events.
+        if !recordsInvalidations { _ = window.takeInvalidations() }
         dispatcher = InputDispatcher(window: window)
         // Text fields type and place carets as a live window does (behaviour.md §16).
         window.keyTranslator = XKBKeyTranslator()

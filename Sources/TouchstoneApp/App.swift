@@ -82,12 +82,14 @@ public final class App {
         } catch {
             throw .system(error)
         }
-        let size = options.size ?? root.frame.size
+        layout = WindowLayout(root: root)
+        // A laid-out root with no size asked for opens at the size its content wants.
+        let size = options.size ?? (root.layout != nil ? root.layoutThatFits(.unconstrained, measurer: layout.measurer)
+                                                        : root.frame.size)
         window = NodeCore.Window(root: root, size: size, application: application)
         window.showsTappableAreas = options.showsTappableAreas
         window.keyTranslator = XKBKeyTranslator()
         window.textFieldMetrics = ShapedTextFieldMetrics()
-        layout = WindowLayout(root: root)
         layout.update(window)
         do {
             painter = try FramePainter(window: window, background: options.background) {

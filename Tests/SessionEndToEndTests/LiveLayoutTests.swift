@@ -39,4 +39,51 @@ struct LiveLayoutTests {
         #expect(try live.screenshot().pixel(x: Int(pay.x) - 60, y: Int(pay.y)).isClose(to: RGBA(r: 0x2E, g: 0x7D, b: 0x32)))
         #expect(try live.quit() == 0)
     }
+
+    /// A button kept at the right edge by the layout: 100 × 60 at 280, 20 in a 400 pt window.
+    static let rightAligned = """
+    { "size": [400, 300], "root": { "name": "root",
+        "layout": { "direction": "row", "justifyContent": "flex-end", "alignItems": "flex-start", "padding": 20 },
+        "children": [ { "name": "go", "kind": "button", "width": 100, "height": 60, "color": "#0000FF",
+                        "highlightedColor": "#FF0000" } ] } }
+    """
+
+    @Test func aResizeFromTheBorderLaysOutAgainAndAFingerHeldOnAButtonKeepsTrackingIt() throws {
+        let live = try LiveClient(scene: Self.rightAligned, shell: .desktop, output: (900, 700))
+        try live.weston.pointerMotion(x: 899, y: 699)
+        #expect(live.waitUntilIdle())
+        func content() throws -> HarnessView {
+            try #require(try live.weston.views().first { $0.pid == live.client.pid && $0.role == "xdg_toplevel" })
+        }
+        let start = try content()
+        // Weston takes input for the window once an output repaint showed it: wait for `go` on screen.
+        for _ in 0..<20 where !(try live.screenshot().pixel(x: Int(start.x) + 330, y: Int(start.y) + 50)
+            .isClose(to: RGBA(r: 0, g: 0, b: 255))) {
+            #expect(live.waitUntilIdle())
+        }
+        // A finger down on `go` and held there through the resize.
+        try live.injectAndWaitForFrame([.down(1, start.x + 330, start.y + 50), .touchFrame])
+        let edge = (x: start.x + 400 + 4, y: start.y + 150)
+        try live.weston.pointerMotion(x: edge.x, y: edge.y)
+        #expect(live.waitUntilIdle())
+        try live.weston.pointerButton(.left, pressed: true)
+        #expect(live.waitUntilIdle())
+        try live.weston.pointerMotion(x: edge.x + 30, y: edge.y)
+        try live.weston.pointerMotion(x: edge.x + 60, y: edge.y)
+        try live.weston.pointerButton(.left, pressed: false)
+        var resized = try content()
+        for _ in 0..<200 where resized.width != 460 {
+            guard (try? live.weston.waitForFrame(timeout: 3)) != nil else { break }
+            resized = try content()
+        }
+        #expect(resized.width == 460, "\(resized)")
+        #expect(live.waitUntilIdle())
+        // `go` moved 60 pt right with the edge and is still highlighted under the finger.
+        let shot = try live.screenshot()
+        #expect(shot.pixel(x: Int(start.x) + 430, y: Int(start.y) + 50).isClose(to: RGBA(r: 255, g: 0, b: 0)))
+        #expect(shot.pixel(x: Int(start.x) + 300, y: Int(start.y) + 50).isClose(to: RGBA(r: 255, g: 255, b: 255)))
+        // The finger, now 10 pt left of the button, is within its tracking rectangle: up inside.
+        try live.injectAndWaitForFrame([.up(1), .touchFrame])
+        #expect(try live.eventSummary() == ["go.touchDown", "go.touchUpInside", "go.primaryActionTriggered"])
+    }
 }
