@@ -11,7 +11,7 @@ import WestonHarness
 @Suite("Live layout under headless weston", .serialized)
 struct LiveLayoutTests {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "examples/checkout.json")
+        .deletingLastPathComponent().appending(path: "examples/checkout/scene.json")
 
     /// The center of `name` in window points with the scene laid out at `size`, as `touchstone layout` lays it out.
     private func center(of name: String, scene text: String, size: Size) throws -> Point {

@@ -56,7 +56,7 @@ private let toolbar = """
 
     @Test func theCheckoutExampleReflowsFromLandscapeToPortrait() throws {
         func frames(_ size: String) throws -> [String: String] {
-            let run = try CLIRun(["layout", "examples/checkout.json", "--json", "--size", size])
+            let run = try CLIRun(["layout", "examples/checkout/scene.json", "--json", "--size", size])
             #expect(run.status == 0)
             var result: [String: String] = [:]
             for line in run.stdout.split(separator: "\n") {
@@ -75,7 +75,7 @@ private let toolbar = """
     }
 
     @Test func theRightToLeftCheckoutMirrorsTheRows() throws {
-        let run = try CLIRun(["layout", "examples/checkout-rtl.json"])
+        let run = try CLIRun(["layout", "examples/checkout-rtl/scene.json"])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map { String($0) }
         #expect(lines.contains("    help  24, 12, 96 × 48"))
@@ -85,11 +85,11 @@ private let toolbar = """
 
     @Test func aBadSizeIsABadArgument() throws {
         for size in ["12", "0x5", "800x", "20000x10", "axb"] {
-            let run = try CLIRun(["layout", "examples/checkout.json", "--size", size])
+            let run = try CLIRun(["layout", "examples/checkout/scene.json", "--size", size])
             #expect(run.status == 2, "\(size)")
             #expect(run.stdout == "")
         }
-        let run = try CLIRun(["layout", "examples/checkout.json", "--size", "0x5"])
+        let run = try CLIRun(["layout", "examples/checkout/scene.json", "--size", "0x5"])
         #expect(run.stderr.contains("The value '0x5' is invalid for '--size <size>': width and height must be more than 0 and at most 16384 points"))
     }
 
@@ -115,7 +115,7 @@ private let toolbar = """
         {"t":40,"type":"touch.frame"}
 
         """.write(toFile: input, atomically: true, encoding: .utf8)
-        let run = try CLIRun(["replay", "examples/checkout.json", input, "--size", "800x1280"])
+        let run = try CLIRun(["replay", "examples/checkout/scene.json", input, "--size", "800x1280"])
         #expect(run.status == 0 && run.stderr == "")
         #expect(run.stdout == """
         {"t":0,"node":"pay","event":"touchDown","touch":1,"x":100.0,"y":32.0}
@@ -124,18 +124,18 @@ private let toolbar = """
 
         """)
         // At the scene's own size the same point is in the items' empty space.
-        #expect(try CLIRun(["replay", "examples/checkout.json", input]).stdout == "")
+        #expect(try CLIRun(["replay", "examples/checkout/scene.json", input]).stdout == "")
     }
 
     @Test func renderAtASizeWritesAnImageOfThatSize() throws {
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: png) }
-        let run = try CLIRun(["render", "examples/checkout.json", "--size", "800x1280", "--png", png])
+        let run = try CLIRun(["render", "examples/checkout/scene.json", "--size", "800x1280", "--png", png])
         #expect(run.status == 0 && run.stderr == "")
         let header = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)).prefix(24))
         let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 800 && height == 1280)
-        let tooLarge = try CLIRun(["render", "examples/checkout.json", "--size", "16000x1000", "--scale", "2", "--png", png])
+        let tooLarge = try CLIRun(["render", "examples/checkout/scene.json", "--size", "16000x1000", "--scale", "2", "--png", png])
         #expect(tooLarge.status == 2)
     }
 
@@ -192,7 +192,7 @@ private let toolbar = """
 
     @Test func theCheckoutExamplesAreCleanAtBothSizes() throws {
         for example in ["checkout", "checkout-rtl"] {
-            let run = try CLIRun(["audit", "examples/\(example).json", "--sizes", "1280x800,800x1280"])
+            let run = try CLIRun(["audit", "examples/\(example)/scene.json", "--sizes", "1280x800,800x1280"])
             #expect(run.status == 0, "\(example)")
             #expect(run.stdout.hasSuffix("no findings at any size\n"), "\(example)")
         }
