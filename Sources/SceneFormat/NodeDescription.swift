@@ -25,6 +25,13 @@ struct NodeDescription {
     var text = TextKeys()
     var textField = TextFieldKeys()
     var sliderValue: Double?
+    /// Whether the scene gave a `frame` (a laid-out child has none, behaviour.md §15.1).
+    var hasFrame = true
+    /// The `layout` object: how this node lays out its children.
+    var layout: FlexLayout?
+    /// The item keys, when the node has any.
+    var style: LayoutStyle?
+    var contentInsets: EdgeInsets?
     /// Filled for row templates only; a scene's own nodes are made child by child.
     var children: [NodeDescription] = []
 
@@ -133,7 +140,13 @@ struct NodeDescription {
         if kind == .text { text.apply(to: unsafeDowncast(node, to: TextNode.self), row: row) }
         if kind == .textField { textField.apply(to: unsafeDowncast(node, to: TextFieldNode.self), row: row) }
         if kind == .slider, let sliderValue { unsafeDowncast(node, to: SliderNode.self).value = sliderValue }
+        if let layout { node.layout = layout }
+        if let style { node.style = style }
+        if let contentInsets { node.contentInsets = contentInsets }
     }
+
+    /// What the keys said about the node's placement, for a parent read after it.
+    var placementFacts: PlacementFacts { PlacementFacts(hasFrame: hasFrame, hasItemKeys: style != nil) }
 
     /// Calls `body` with this node's name and the names of its children, depth first.
     func forEachName(_ body: (RowText) -> Void) {

@@ -5,6 +5,9 @@ public struct Scene {
     public var size: Size
     public var background: Color
     public var root: Node
+    /// The smallest window the scene is laid out at (`minSize`, behaviour.md §15.1); nil:
+    /// the root's minimum layout size, or `size` for a scene without layout.
+    public var minimumSize: Size?
     /// The line of the `size` key in the scene file (0 for a scene made in code), for
     /// messages about the window size that only a command can check (the canvas at a scale).
     public var sizeLine = 0

@@ -3,9 +3,10 @@ import NodeCore
 /// Decodes scene files (behaviour.md §7.1) into node trees, rejecting anything malformed
 /// with a `FormatError` naming the file, line and key.
 public enum SceneDecoder {
-    static let sceneKeys = ["size", "background", "root"]
+    static let sceneKeys = ["size", "background", "root", "minSize"]
     static let nodeKeys = ["name", "kind", "frame", "slop", "hidden", "alpha", "interactive", "clips",
-                           "color", "borderColor", "borderWidth", "label", "labelColor", "labelFontSize", "shape", "children"]
+                           "color", "borderColor", "borderWidth", "label", "labelColor", "labelFontSize", "shape", "children",
+                           "layout", "contentInsets"]
     static let controlKeys = ["enabled", "selected", "dragTolerance", "highlightedColor",
                               "disabledColor", "selectedColor", "labelHighlightedColor", "labelSelectedColor",
                               "labelDisabledColor"]
@@ -36,90 +37,110 @@ public enum SceneDecoder {
             throw FormatError(file: file, line: error.line, key: nil, message: error.message)
         }
         var reader = try ObjectReader(json, file: file, path: "")
-        let (size, background, rootJSON) = try readSceneKeys(&reader)
+        let keys = try readSceneKeys(&reader)
         var names: [String: Int] = [:]
         var lists: [ListNode] = []
-        let root = try decodeNode(rootJSON, file: file, path: "root", names: &names, lists: &lists)
-        return try makeScene(size: size, background: background, root: root, names: names, lists: lists, reader)
+        let root = try decodeNode(keys.root, file: file, path: "root", placement: .root, names: &names, lists: &lists)
+        return try makeScene(keys, root: root, names: names, lists: lists, reader)
     }
 
-    /// The scene object's own keys: its size and background, and the raw root.
-    static func readSceneKeys(_ reader: inout ObjectReader) throws(FormatError) -> (Size, Color, JSONNode) {
+    /// The scene object's own keys, with its root still JSON.
+    struct SceneKeys {
+        var size: Size
+        var background: Color
+        var minimumSize: Size?
+        var root: JSONNode
+    }
+
+    /// The scene object's own keys: its size, background and minimum size, and the raw root.
+    static func readSceneKeys(_ reader: inout ObjectReader) throws(FormatError) -> SceneKeys {
         let size = try reader.required("size") { (r: inout ObjectReader, k: String) throws(FormatError) in
             try r.numbers(k, names: ["width", "height"])
         }
         try checkSize(size, reader)
         let background = try reader.color("background") ?? Scene.defaultBackground
         guard let rootJSON = reader.raw("root") else { throw reader.fail("root", "required key is missing", line: reader.line) }
+        let side = 0 ... FileLimits.maximumSceneSide
+        let minimum = try reader.numbers("minSize", names: ["width", "height"], in: [side, side])
         try reader.finish(allowed: sceneKeys.joined(separator: ", "))
-        return (Size(width: size[0], height: size[1]), background, rootJSON)
+        return SceneKeys(size: Size(width: size[0], height: size[1]), background: background,
+                         minimumSize: minimum.map { Size(width: $0[0], height: $0[1]) }, root: rootJSON)
     }
 
     /// The scene of a decoded root, once the names of its nodes are checked against its lists' rows.
-    static func makeScene(size: Size, background: Color, root: Node, names: some NodeNames, lists: [ListNode],
+    static func makeScene(_ keys: SceneKeys, root: Node, names: some NodeNames, lists: [ListNode],
                           _ reader: ObjectReader) throws(FormatError) -> Scene {
         try checkRowNames(of: lists, against: names)
-        var scene = Scene(size: size, background: background, root: root)
+        var scene = Scene(size: keys.size, background: keys.background, root: root)
+        scene.minimumSize = keys.minimumSize
         scene.sizeLine = reader.memberLine("size") ?? reader.line
         return scene
     }
 
     /// Decodes one node and its subtree. Its own keys are read into a description first
     /// (the same reading a row template gets, `describeNode`), then its children.
-    static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath,
+    static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath, placement: LayoutPlacement = .framed,
                            names: inout [String: Int]) throws(FormatError) -> Node {
         var lists: [ListNode] = []
-        return try decodeNode(json, file: file, path: path, names: &names, lists: &lists)
+        return try decodeNode(json, file: file, path: path, placement: placement, names: &names, lists: &lists)
     }
 
     /// `decodeNode`, collecting the subtree's lists in the order of the file.
-    static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath,
+    static func decodeNode(_ json: JSONNode, file: String, path: ObjectPath, placement: LayoutPlacement,
                            names: inout [String: Int], lists: inout [ListNode]) throws(FormatError) -> Node {
         var r = try ObjectReader(json, file: file, at: path)
-        return try makeNode(&r, names: &names, lists: &lists) { (items, names, lists) throws(FormatError) in
+        return try makeNode(&r, placement: placement, names: &names, lists: &lists) {
+            (items, laidOut, names, lists) throws(FormatError) in
             var children: [Node] = []
             children.reserveCapacity(items.count)
             for (i, item) in items.enumerated() {
-                children.append(try decodeNode(item, file: file, path: .child(path, i), names: &names, lists: &lists))
+                children.append(try decodeNode(item, file: file, path: .child(path, i), placement: laidOut ? .laidOut : .framed,
+                                               names: &names, lists: &lists))
             }
             return children
-        }
+        }.node
     }
 
-    /// The node `r` reads, with the subnodes `children` makes of the items of its
-    /// `children` key (which a streaming reader has made already); a list is added to `lists`.
-    static func makeNode<Names: NodeNames>(_ r: inout ObjectReader, names: inout Names, lists: inout [ListNode],
-                                           children: ([JSONNode], inout Names, inout [ListNode]) throws(FormatError) -> [Node])
-        throws(FormatError) -> Node {
-        let description = try describeOwnKeys(&r, names: &names)
+    /// The node `r` reads placed as `placement` says, with the subnodes `children` makes of
+    /// the items of its `children` key (told whether the node lays them out; a streaming
+    /// reader has made them already), and what its keys said about its placement; a list is
+    /// added to `lists`.
+    static func makeNode<Names: NodeNames>(_ r: inout ObjectReader, placement: LayoutPlacement, names: inout Names,
+                                           lists: inout [ListNode],
+                                           children: ([JSONNode], Bool, inout Names, inout [ListNode]) throws(FormatError) -> [Node])
+        throws(FormatError) -> (node: Node, facts: PlacementFacts) {
+        let description = try describeOwnKeys(&r, placement: placement, names: &names)
         let node = description.makeBareNode(row: nil)
         if description.kind == .list { lists.append(unsafeDowncast(node, to: ListNode.self)) }
         if let items = try childItems(&r) {
-            for child in try children(items, &names, &lists) { node.addSubnode(child) }
+            for child in try children(items, description.layout != nil, &names, &lists) { node.addSubnode(child) }
         }
-        try r.finish(allowed: allowedKeys(description.kind))
-        return node
+        try r.finish(allowed: allowedKeys(description.kind, placement: placement))
+        return (node, description.placementFacts)
     }
 
     /// Reads and checks one node and its subtree into a description (a row template's
     /// nodes: made again for every row), with the errors `decodeNode` gives.
-    static func describeNode(_ json: JSONNode, file: String, path: ObjectPath,
+    static func describeNode(_ json: JSONNode, file: String, path: ObjectPath, placement: LayoutPlacement = .framed,
                              names: inout [String: Int]) throws(FormatError) -> NodeDescription {
         var r = try ObjectReader(json, file: file, at: path)
-        var description = try describeOwnKeys(&r, names: &names)
+        var description = try describeOwnKeys(&r, placement: placement, names: &names)
         if let items = try childItems(&r) {
             description.children.reserveCapacity(items.count)
+            let childPlacement: LayoutPlacement = description.layout != nil ? .laidOut : .framed
             for (i, item) in items.enumerated() {
-                description.children.append(try describeNode(item, file: file, path: .child(path, i), names: &names))
+                description.children.append(try describeNode(item, file: file, path: .child(path, i), placement: childPlacement,
+                                                              names: &names))
             }
         }
-        try r.finish(allowed: allowedKeys(description.kind))
+        try r.finish(allowed: allowedKeys(description.kind, placement: placement))
         return description
     }
 
     /// Every key of a node but `children`, in the order they have always been read (so a
     /// file with several faults reports the same one first).
-    private static func describeOwnKeys(_ r: inout ObjectReader, names: inout some NodeNames) throws(FormatError) -> NodeDescription {
+    private static func describeOwnKeys(_ r: inout ObjectReader, placement: LayoutPlacement,
+                                        names: inout some NodeNames) throws(FormatError) -> NodeDescription {
         let name = try r.required("name") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
         guard !name.isEmpty else { throw r.fail("name", "must not be empty") }
         // One lookup: the first node's line comes back if the name was taken.
@@ -135,15 +156,12 @@ public enum SceneDecoder {
             kind = named
         }
 
-        let frame = try r.required("frame") { (r: inout ObjectReader, k: String) throws(FormatError) in
-            try r.numbers(k, names: frameNames)
-        }
-        guard frame[2] >= 0, frame[3] >= 0 else {
-            throw r.fail("frame", "width and height must not be negative, got \(ObjectReader.format(frame[2])) × \(ObjectReader.format(frame[3]))")
-        }
-        try checkCoordinates(frame, names: frameNames, key: "frame", r)
+        let layout = try readContainer(&r)
+        let frame = try readFrame(&r, placement: placement, hasLayout: layout != nil)
 
-        var d = NodeDescription(kind: kind, name: RowText(name), frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
+        var d = NodeDescription(kind: kind, name: RowText(name), frame: frame ?? .zero)
+        d.hasFrame = frame != nil
+        d.layout = layout
         var rows: ObjectReader?
         if kind == .list {
             let (list, reader) = try readListShape(&r)
@@ -192,6 +210,8 @@ public enum SceneDecoder {
         if kind != .slider, r.has("value") {
             throw r.fail("value", "only sliders have 'value' (this node's kind is '\(kind.rawValue)')")
         }
+        d.style = try readItemKeys(&r, placement: placement)
+        d.contentInsets = try readContentInsets(&r)
         return d
     }
 
@@ -205,8 +225,9 @@ public enum SceneDecoder {
     }
 
     /// The keys a node of `kind` may have, for the message about an unknown one.
-    private static func allowedKeys(_ kind: NodeKind) -> String {
+    private static func allowedKeys(_ kind: NodeKind, placement: LayoutPlacement) -> String {
         var allowed = nodeKeys
+        if placement == .laidOut || placement == .unknown { allowed += itemKeys }
         if kind.isControl { allowed += controlKeys }
         if kind == .slider { allowed += sliderKeys }
         if kind == .scroll || kind == .list { allowed += scrollKeys }
@@ -230,7 +251,7 @@ public enum SceneDecoder {
 
     /// Frame values stay within `FileLimits.maximumCoordinate`; the line is the key's (the
     /// decoder checks the signs first, with its own message).
-    private static func checkCoordinates(_ values: [Double], names: [String], key: String,
+    static func checkCoordinates(_ values: [Double], names: [String], key: String,
                                          _ r: ObjectReader) throws(FormatError) {
         for (value, name) in zip(values, names) where !FileLimits.coordinates.contains(value) {
             let limit = ObjectReader.format(FileLimits.maximumCoordinate)

@@ -81,6 +81,7 @@ extension SceneStreamReader {
               Self.areCoordinates(frame),
               d.kind.isControl || seen & PlainNodeKey.controlKeys == 0,
               d.kind == .slider || seen & PlainNodeKey.value.bit == 0 else { return nil }
+        try checkPlacement(of: children, laidOut: false)
         _ = names.add(name, line: line)
         d.name = RowText(name)
         d.frame = Rect(x: frame.0, y: frame.1, width: frame.2, height: frame.3)

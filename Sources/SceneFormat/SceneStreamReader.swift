@@ -20,6 +20,10 @@ struct SceneStreamReader {
     var names: NameTable
     /// The scene's lists, in the order their objects end.
     private var lists: [ListNode] = []
+    /// The placement facts of the nodes read the general way whose facts are not
+    /// `.framed` (a plain node always has a frame and no item keys), checked by the parent
+    /// once its own `layout` is known (behaviour.md §15.1).
+    private var unframed: [ObjectIdentifier: PlacementFacts] = [:]
 
     /// The scene in `buffer`, or nil when it is not a valid scene file.
     static func scene(in buffer: UnsafeBufferPointer<UInt8>, file: String) -> Scene? {
@@ -42,9 +46,22 @@ struct SceneStreamReader {
         let (json, roots) = try readObject(depth: 0, nodesKey: "root")
         try parser.endDocument()
         var reader = try ObjectReader(json, file: file, path: "")
-        let (size, background, _) = try SceneDecoder.readSceneKeys(&reader)
-        guard roots.count == 1, names.firstRepeat() == nil else { throw GaveUp() }
-        return try SceneDecoder.makeScene(size: size, background: background, root: roots[0], names: names, lists: lists, reader)
+        let keys = try SceneDecoder.readSceneKeys(&reader)
+        guard roots.count == 1, names.firstRepeat() == nil,
+              facts(of: roots[0]).fitsRoot(laidOut: roots[0].layout != nil) else { throw GaveUp() }
+        return try SceneDecoder.makeScene(keys, root: roots[0], names: names, lists: lists, reader)
+    }
+
+    /// What `node`'s keys said about its placement.
+    private func facts(of node: Node) -> PlacementFacts {
+        unframed[ObjectIdentifier(node)] ?? .framed
+    }
+
+    /// Gives up unless every one of `children` is placed as a parent with (`laidOut`) or
+    /// without `layout` requires: the general reading then says which is not.
+    func checkPlacement(of children: [Node], laidOut: Bool) throws {
+        guard laidOut || !unframed.isEmpty else { return }
+        for child in children where !facts(of: child).fitsChild(ofLaidOut: laidOut) { throw GaveUp() }
     }
 
     /// The node whose object starts at the parser's position, `depth` deep, with its subtree.
@@ -55,7 +72,10 @@ struct SceneStreamReader {
         parser = start
         let (json, children) = try readObject(depth: depth, nodesKey: "children", made: made)
         var r = try ObjectReader(json, file: file, at: .named(""))
-        return try SceneDecoder.makeNode(&r, names: &names, lists: &lists) { _, _, _ in children }
+        let (node, facts) = try SceneDecoder.makeNode(&r, placement: .unknown, names: &names, lists: &lists) { _, _, _, _ in children }
+        try checkPlacement(of: children, laidOut: node.layout != nil)
+        if facts != .framed { unframed[ObjectIdentifier(node)] = facts }
+        return node
     }
 
     /// Reads the object at the parser's position, `depth` deep: its members as JSON values,

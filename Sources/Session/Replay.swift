@@ -18,20 +18,26 @@ public final class Replay {
     /// True once `q` or Escape was pressed; later events are not applied.
     public private(set) var quitRequested = false
     private var currentTime = 0.0
+    /// Lays the window out before the first event and whenever something laid out changes.
+    private let layout: WindowLayout
 
     /// Builds the window for `scene` and attaches the event-log target to every control.
     /// `showsTouches` is the touch visualization's initial state (the script's `t` keys toggle it).
     /// `recordsInvalidations` keeps the window's damage as a live session does (`Window.recordsInvalidations`).
-    public init(scene: Scene, showsTappableAreas: Bool = false, showsTouches: Bool = false,
+    /// `size` is the window's (nil: the scene's); the scene is laid out at it before the
+    /// first event (behaviour.md §15.1).
+    public init(scene: Scene, size: Size? = nil, showsTappableAreas: Bool = false, showsTouches: Bool = false,
                 showsPointerLocation: Bool = false, recordsInvalidations: Bool = false,
                 log: @escaping (EventLogEntry) -> Void) {
         self.scene = scene
         self.showsTouches = showsTouches
         self.showsPointerLocation = showsPointerLocation
-        window = scene.makeWindow()
+        (window, layout) = SceneWindow.make(scene, size: size)
         window.showsTappableAreas = showsTappableAreas
         // Nothing paints between events: the PNG, if any, is one full paint of the end state.
         window.recordsInvalidations = recordsInvalidations
+        // The first layout's frames are not damage for a replay that paints nothing between events.
+        if !recordsInvalidations { _ = window.takeInvalidations() }
         dispatcher = InputDispatcher(window: window)
         // Text fields type and place carets as a live window does (behaviour.md §16).
         window.keyTranslator = XKBKeyTranslator()
@@ -60,13 +66,22 @@ public final class Replay {
         for event in events {
             guard !quitRequested else { break }
             currentTime = event.time
+            // What the last event changed (a label, a hidden node) is laid out before the
+            // next one is hit tested, as a live window lays out before the next frame.
+            layoutIfNeeded()
             pointerLocation.handle(event.event, at: event.time)
             dispatcher.handle(event)
         }
         dispatcher.finish()
-        guard !quitRequested else { return }
+        guard !quitRequested else { return layoutIfNeeded() }
         window.clock.runUntilIdle()
         currentTime = window.clock.now
+        layoutIfNeeded()
+    }
+
+    /// Lays out what changed since the last pass, if anything did.
+    private func layoutIfNeeded() {
+        layout.update(window)
     }
 
     /// The HUD and inspector to draw when the pointer location is shown; nil when off.

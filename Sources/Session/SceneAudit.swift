@@ -26,6 +26,30 @@ public enum SceneAudit {
     }
 }
 
+extension SceneAudit {
+    /// Audits `scene` at each of `sizes` (laid out at each, behaviour.md §15.1) and writes
+    /// the merged report to `sink`; returns whether it has findings.
+    public static func write(_ scene: Scene, sizes: [Size], minimumSize: Double, json: Bool,
+                             to sink: LineSink) throws(OutputError) -> Bool {
+        let audit = across(scene, sizes: sizes, minimumSize: minimumSize)
+        var output = ChunkedOutput(sink: sink)
+        output.write(json ? AuditAcrossSizesFormatter.formatJSON(audit) : AuditAcrossSizesFormatter.formatTable(audit))
+        try output.finish()
+        return audit.hasFindings
+    }
+
+    /// The audits of `scene` at `sizes`, merged. The scene's one tree is laid out at each
+    /// size in turn.
+    public static func across(_ scene: Scene, sizes: [Size], minimumSize: Double) -> AuditAcrossSizes {
+        let measurer = TextMeasurer()
+        return AuditAcrossSizes(sizes.map { size in
+            let window = SceneWindow.make(scene, size: size, measurer: measurer).window
+            return SizedAudit(size: size, report: Audit.run(window: window, minimumSize: minimumSize),
+                              textNotes: textNotes(in: window))
+        })
+    }
+}
+
 /// Text gathered into chunks of `chunkSize` bytes, each written to a sink with one call;
 /// the first failure stops further writes and is thrown by `finish()`.
 struct ChunkedOutput: TextOutputStream {

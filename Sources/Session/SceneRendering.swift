@@ -43,11 +43,17 @@ public enum SceneRendering {
     /// Throws a format error (`FILE:LINE: size`) when `scene` at `scale` needs a larger
     /// canvas than `Canvas` allows; the commands check this before any work.
     public static func requireRenderable(_ scene: Scene, file: String, scale: RenderScale) throws(FormatError) {
-        let pixels = PixelRect(snapping: Rect(origin: .zero, size: scene.size), scale: scale)
+        guard let problem = imageProblem(size: scene.size, scale: scale) else { return }
+        throw FormatError(file: file, line: scene.sizeLine, key: "size", message: problem)
+    }
+
+    /// Why a window of `size` points cannot be an image at `scale` (larger than `Canvas`
+    /// allows); nil when it can.
+    public static func imageProblem(size: Size, scale: RenderScale) -> String? {
+        let pixels = PixelRect(snapping: Rect(origin: .zero, size: size), scale: scale)
         let side = Canvas.maximumDimension, most = Canvas.maximumPixelCount
-        guard pixels.width > side || pixels.height > side || pixels.width * pixels.height > most else { return }
-        throw FormatError(file: file, line: scene.sizeLine, key: "size", message:
-            "\(JSONWriting.integral(scene.size.width)) × \(JSONWriting.integral(scene.size.height)) points at scale \(scale) is \(pixels.width) × \(pixels.height) pixels; an image may be at most \(side) pixels a side and \(most) pixels in all")
+        guard pixels.width > side || pixels.height > side || pixels.width * pixels.height > most else { return nil }
+        return "\(JSONWriting.integral(size.width)) × \(JSONWriting.integral(size.height)) points at scale \(scale) is \(pixels.width) × \(pixels.height) pixels; an image may be at most \(side) pixels a side and \(most) pixels in all"
     }
 
     /// Paints `window` (with its overlay switch as it is) over `background` at `scale`,

@@ -52,6 +52,9 @@ public final class App {
     private let pointerLocation: PointerLocationOverlay
     /// Blinks the editing text field's caret.
     private let caretBlinker: CaretBlinker
+    /// Lays the tree out at the window's size, before the first frame and again, at most
+    /// once per frame, after what it depends on changed (behaviour.md §15.1).
+    private let layout: WindowLayout
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?
     private var failure: AppError?
@@ -79,11 +82,15 @@ public final class App {
         } catch {
             throw .system(error)
         }
-        let size = options.size ?? root.frame.size
+        layout = WindowLayout(root: root)
+        // A laid-out root with no size asked for opens at the size its content wants.
+        let size = options.size ?? (root.layout != nil ? root.layoutThatFits(.unconstrained, measurer: layout.measurer)
+                                                        : root.frame.size)
         window = NodeCore.Window(root: root, size: size, application: application)
         window.showsTappableAreas = options.showsTappableAreas
         window.keyTranslator = XKBKeyTranslator()
         window.textFieldMetrics = ShapedTextFieldMetrics()
+        layout.update(window)
         do {
             painter = try FramePainter(window: window, background: options.background) {
                 StandardError.writeLine("touchstone: \($0)")
@@ -104,7 +111,8 @@ public final class App {
             throw .system(error)
         }
         installLoopWork()
-        let minimum = options.minimumSize ?? size
+        // A laid-out root may shrink to its minimum layout size; any other keeps its size.
+        let minimum = options.minimumSize ?? (root.layout != nil ? layout.minimumSize(of: root) : size)
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
             title: options.title, appID: options.appID,
             size: LogicalSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up))),
@@ -210,6 +218,9 @@ public final class App {
         connection.loop.addIdleWork { [unowned(unsafe) self] in
             pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
             caretBlinker.update()
+            // Resizes and changes of a frame are laid out together when the next frame may
+            // be drawn; the frames that move become this turn's damage.
+            if !(surface?.isFramePending ?? false) { layout.update(window) }
             var damage = painter.takeDamage()
             if damage.isEmpty, window.clock.isAnimating {
                 // An animation with no frame to follow (it began without visible change):

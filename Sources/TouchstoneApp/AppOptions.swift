@@ -12,7 +12,8 @@ public struct AppOptions: Sendable {
     public var title: String
     /// The application id the toplevel announces (used by compositors to group windows).
     public var appID: String
-    /// The window size in points when the compositor leaves it to the app; nil: the root's frame size.
+    /// The window size in points when the compositor leaves it to the app; nil: the root's frame size,
+    /// or for a root with `layout` the size its content wants.
     public var size: Size?
     /// Fills the window behind the root node.
     public var background: Color

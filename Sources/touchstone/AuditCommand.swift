@@ -1,4 +1,5 @@
 import ArgumentParser
+import NodeCore
 import Session
 import TouchstoneApp
 
@@ -19,6 +20,19 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON instead of a table.")
     var json = false
 
+    @Option(name: .customLong("size"), help: ArgumentHelp(
+        "The window size to lay the scene out at, WIDTHxHEIGHT in points (default: the scene's size). Give it several times to audit at each size: every finding is reported with the sizes where it occurs.",
+        valueName: "size"), transform: WindowSizeArgument.parseWindow)
+    var sizes: [Size] = []
+
+    @Option(name: .customLong("sizes"), help: ArgumentHelp("Sizes to audit at, as W1xH1,W2xH2,... (adds to --size).",
+                                                           valueName: "sizes"),
+            transform: WindowSizeArgument.parseList)
+    var sizeLists: [[Size]] = []
+
+    /// Every size asked for, in the order given (`--size` ones first).
+    var allSizes: [Size] { sizes + sizeLists.flatMap { $0 } }
+
     func validate() throws {
         guard minSize.isFinite, minSize >= 0 else {
             throw ValidationError("--min-size must be a non-negative number of points, got \(minSize)")
@@ -27,8 +41,13 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let scene = try InputFiles.loadScene(scene)
-        let window = scene.makeWindow()
-        let hasFindings = try SceneAudit.write(on: window, minimumSize: minSize, json: json, to: LineSink())
+        let hasFindings: Bool
+        if allSizes.count > 1 {
+            hasFindings = try SceneAudit.write(scene, sizes: allSizes, minimumSize: minSize, json: json, to: LineSink())
+        } else {
+            let window = SceneWindow.make(scene, size: allSizes.first).window
+            hasFindings = try SceneAudit.write(on: window, minimumSize: minSize, json: json, to: LineSink())
+        }
         if hasFindings { throw ExitCode(ExitStatus.auditFindings) }
     }
 }

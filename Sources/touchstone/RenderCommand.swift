@@ -1,4 +1,5 @@
 import ArgumentParser
+import NodeCore
 import Render
 import Session
 
@@ -21,15 +22,20 @@ struct RenderCommand: ParsableCommand {
             transform: parseScale)
     var scale: RenderScale = 1
 
+    @Option(help: "The window size to lay the scene out at, WIDTHxHEIGHT in points (default: the scene's size).",
+            transform: WindowSizeArgument.parseWindow)
+    var size: Size?
+
     func validate() throws {
         try validateScale(scale)
+        try validateImageSize(size, scale: scale)
     }
 
     func run() throws {
         try OutputPaths.requireDistinct(inputs: [("scene", scene)], outputs: [("--png", png)])
         let loaded = try InputFiles.loadScene(scene)
-        try SceneRendering.requireRenderable(loaded, file: scene, scale: scale)
-        let window = loaded.makeWindow()
+        if size == nil { try SceneRendering.requireRenderable(loaded, file: scene, scale: scale) }
+        let window = SceneWindow.make(loaded, size: size).window
         window.showsTappableAreas = debugOverlay
         try SceneRendering.writePNG(of: window, background: loaded.background, scale: scale, to: png)
     }
@@ -41,6 +47,12 @@ func validateScale(_ scale: RenderScale) throws {
     guard range.contains(scale) else {
         throw ValidationError("--scale must be \(range.lowerBound)...\(range.upperBound), got \(scale)")
     }
+}
+
+/// Rejects a `--size` too large for an image at `scale` as a bad argument (status 2).
+func validateImageSize(_ size: Size?, scale: RenderScale) throws {
+    guard let size, let problem = SceneRendering.imageProblem(size: size, scale: scale) else { return }
+    throw ValidationError("--size: \(problem)")
 }
 
 /// A `--scale` value: a decimal (`1.5`) or a fraction (`4/3`) that is a whole number of

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FileOutput
+import NodeCore
 import Render
 import Session
 import TouchstoneApp
@@ -37,8 +38,13 @@ struct ReplayCommand: ParsableCommand {
             transform: parseScale)
     var scale: RenderScale = 1
 
+    @Option(help: "The window size to lay the scene out at, WIDTHxHEIGHT in points (default: the scene's size).",
+            transform: WindowSizeArgument.parseWindow)
+    var size: Size?
+
     func validate() throws {
         try validateScale(scale)
+        if png != nil { try validateImageSize(size, scale: scale) }
     }
 
     func run() throws {
@@ -47,11 +53,11 @@ struct ReplayCommand: ParsableCommand {
                                             path.map { (role, $0) }
                                         })
         let scene = try InputFiles.loadScene(scene)
-        let script = try InputFiles.loadInputScript(input, recording: recording.options(size: scene.size))
-        if png != nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
+        let script = try InputFiles.loadInputScript(input, recording: recording.options(size: size ?? scene.size))
+        if png != nil, size == nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
         let sink = try events.map { path throws(OutputFileError) in try LineSink(replacing: path) } ?? LineSink()
         var writeError: OutputError?
-        let replay = Replay(scene: scene, showsTappableAreas: debugOverlay, showsTouches: showTouches,
+        let replay = Replay(scene: scene, size: size, showsTappableAreas: debugOverlay, showsTouches: showTouches,
                             showsPointerLocation: pointerLocation) { entry in
             guard writeError == nil else { return }
             do throws(OutputError) { try sink.write(entry.line) } catch { writeError = error }

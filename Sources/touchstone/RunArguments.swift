@@ -1,3 +1,4 @@
+import NodeCore
 import Session
 import TouchstoneApp
 
@@ -11,6 +12,8 @@ struct RunArguments: Equatable {
     var showTouches = false
     var pointerLocation = false
     var fullscreen = false
+    /// The window size asked of the compositor (default: the scene's `size`).
+    var size: Size?
 
     func run() throws {
         try OutputPaths.requireDistinct(inputs: [("scene", scene)],
@@ -20,10 +23,12 @@ struct RunArguments: Equatable {
         let loaded = try InputFiles.loadScene(scene)
         // The title (and the title bar the window may draw) names the scene by its file name.
         let name = scene.split(separator: "/").last.map(String.init) ?? scene
-        var options = AppOptions(title: "\(name) — Touchstone", size: loaded.size, background: loaded.background,
+        var options = AppOptions(title: "\(name) — Touchstone", size: size ?? loaded.size, background: loaded.background,
                                  showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,
                                  eventLog: events.map { .file($0) } ?? .standardOutput, recordPath: record)
         options.showsPointerLocation = pointerLocation
+        // A laid-out scene without `minSize` shrinks to its root's minimum layout size (App's default).
+        options.minimumSize = loaded.minimumSize ?? (loaded.root.layout != nil ? nil : loaded.size)
         try App(root: loaded.root, options: options).run()
     }
 }

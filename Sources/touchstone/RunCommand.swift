@@ -2,6 +2,7 @@ import ArgumentParser
 import FileOutput
 import Session
 import TouchstoneApp
+import NodeCore
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,6 +51,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    @Option(help: "The window size to ask the compositor for, WIDTHxHEIGHT in points (default: the scene's size).",
+            transform: WindowSizeArgument.parseWindow)
+    var size: Size?
+
     func run() throws {
         if let headless {
             let outcome = try HeadlessRun.run(scenePath: scene, outputDirectory: headless, inputPath: input, scale: scale,
@@ -64,6 +69,6 @@ struct RunCommand: ParsableCommand {
             return
         }
         try RunArguments(scene: scene, record: record, events: events, debugOverlay: debugOverlay, showTouches: showTouches,
-                         pointerLocation: pointerLocation, fullscreen: fullscreen).run()
+                         pointerLocation: pointerLocation, fullscreen: fullscreen, size: size).run()
     }
 }

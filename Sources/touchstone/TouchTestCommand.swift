@@ -49,11 +49,7 @@ struct TouchTestCommand: ParsableCommand {
     }
 
     func parsedSize() throws -> Size {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError("--size must be WIDTHxHEIGHT in points, e.g. 800x600; got '\(size)'")
-        }
-        return Size(width: w, height: h)
+        try WindowSizeArgument.parse(size)
     }
 
     func run() throws {

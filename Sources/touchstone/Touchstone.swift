@@ -11,7 +11,8 @@ struct Touchstone: ParsableCommand {
         commandName: "touchstone",
         abstract: "UIKit-style touch handling, hit-test slop and a tappable-area overlay for Wayland.",
         subcommands: [RunCommand.self, DemoCommand.self, ReplayCommand.self, RenderCommand.self, AuditCommand.self,
-                      TouchTestCommand.self, ImportCommand.self, CheckCommand.self]
+                      TouchTestCommand.self, ImportCommand.self, CheckCommand.self,
+                      LayoutCommand.self]
     )
 
     /// Runs a command and maps failures to behaviour.md §8 exit statuses: 2 for bad

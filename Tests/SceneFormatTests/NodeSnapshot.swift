@@ -6,7 +6,8 @@
 func snapshot(_ node: Node, depth: Int = 0) -> String {
     var fields: [Any] = [type(of: node), node.name, node.frame, node.hitTestSlop, node.isHidden, node.alpha,
                          node.isUserInteractionEnabled, node.clipsToBounds, node.backgroundColor, node.borderColor,
-                         node.borderWidth, node.label as Any, node.labelColor, node.labelFontSize, node.hitShape as Any, node.boundsOrigin]
+                         node.borderWidth, node.label as Any, node.labelColor, node.labelFontSize, node.hitShape as Any, node.boundsOrigin,
+                         node.layout as Any, node.style, node.contentInsets]
     if let control = node as? ControlNode {
         fields += [control.isEnabled, control.isSelected, control.isHighlighted, control.dragTolerance,
                    control.highlightedColor as Any, control.disabledColor as Any, control.selectedColor as Any,

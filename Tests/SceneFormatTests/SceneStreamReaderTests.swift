@@ -75,14 +75,14 @@ private func expectAgreement(_ bytes: [UInt8], _ comment: Comment) {
             #expect(Array(text.utf8).withUnsafeBufferPointer(PlainNodeKey.init) == key)
         }
         // Every other key, and near misses, are left to the general reading.
-        let others = ["shape"] + SceneDecoder.scrollKeys + SceneDecoder.listKeys + SceneDecoder.textKeys
+        let others = ["shape", "layout", "contentInsets"] + SceneDecoder.itemKeys + SceneDecoder.scrollKeys + SceneDecoder.listKeys + SceneDecoder.textKeys
             + ["nam", "names", "Name", "colour", "clipz", "borderColors", "borderWidtH", "dragTolerancE", "children ",
                "bordexColor", "highlighteXColor", "dragTolXrance", "chilXren", "selecteX",
                "labelHighXightedColor", "labelSelectedColoX", "labelDisXbledColor", "labelFontSizX"]
         for text in others {
             #expect(Array(text.utf8).withUnsafeBufferPointer(PlainNodeKey.init) == nil, "\(text)")
         }
-        #expect(Set(PlainNodeKey.allCases.map { "\($0.text)" }) == Set(formatKeys).subtracting(["shape"]))
+        #expect(Set(PlainNodeKey.allCases.map { "\($0.text)" }) == Set(formatKeys).subtracting(["shape", "layout", "contentInsets"]))
     }
 
     @Test func keysInAnyOrderStreamToTheSameTree() {

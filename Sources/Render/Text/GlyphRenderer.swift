@@ -65,6 +65,12 @@ package final class GlyphRenderer {
         }
     }
 
+    /// The extent of `text` in `style` wrapped at `maxWidth` (26.6 pixels; nil: unbounded);
+    /// nil when no font opens.
+    func extent(of text: String, style: TextStyle, maxWidth: Int?) -> TextExtent? {
+        shaper.extent(of: text, style: style, maxWidth: maxWidth)
+    }
+
     /// Draws `text` set in `style` in `rect`, clipped to `rect ∩ visible` (surface
     /// pixels), with `color` through the surface's current clip region.
     func draw(_ text: String, style: TextStyle, in rect: PixelRect, visible: PixelRect,

@@ -39,7 +39,7 @@ struct TextLayout {
 
 /// Where a line may end after each character (UAX #14, libunibreak), and the widths it
 /// would have.
-private struct LineBreaker {
+struct LineBreaker {
     let paragraph: Paragraph
     /// The advance each character contributes (its cluster's glyphs, on its first character).
     let advances: [Int]

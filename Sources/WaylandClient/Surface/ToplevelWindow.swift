@@ -312,6 +312,9 @@ public final class ToplevelWindow {
 
     /// Buffer size in pixels for the current size and scale.
     public var bufferSize: PixelSize { paintScale.bufferSize(for: logicalSize) }
+    /// A frame was committed and the compositor has not yet said it was presented: the
+    /// next frame waits, so work done for it (a layout) can wait too.
+    public var isFramePending: Bool { frameCallback != nil }
     /// Buffers alive and buffers held by the compositor, for diagnostics and tests.
     public var bufferCounts: (alive: Int, busy: Int) { (pool.bufferCount, pool.busyCount) }
 

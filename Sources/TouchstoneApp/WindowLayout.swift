@@ -1,0 +1,41 @@
+public import NodeCore
+public import Render
+
+/// Keeps a window laid out (behaviour.md §15.1): the first pass, and one again whenever a
+/// laid-out property, a measured text or the window's size changed. A tree with no
+/// `layout` anywhere is left alone (its frames are the scene's), unless `always`.
+public struct WindowLayout {
+    /// Measures text nodes and labels; one for the window's life, so its cache lasts.
+    public let measurer: TextMeasurer
+    /// Whether the window is laid out at all.
+    public let isActive: Bool
+
+    public init(root: Node, always: Bool = false, measurer: TextMeasurer = TextMeasurer()) {
+        self.measurer = measurer
+        isActive = always || Self.usesLayout(root)
+    }
+
+    /// Lays out what changed since the last pass; returns whether a pass ran.
+    @discardableResult
+    public func update(_ window: Window) -> Bool {
+        guard isActive, window.root.needsLayout || window.root.frame.size != window.size else { return false }
+        window.layoutIfNeeded(measurer: measurer)
+        return true
+    }
+
+    /// The smallest size `root` can be laid out at (min-content on both axes): a laid-out
+    /// window's default minimum (`xdg_toplevel.set_min_size`).
+    public func minimumSize(of root: Node) -> Size {
+        // The engine has no min-content sizing of a root yet (REQUESTS-layout.md): until it
+        // has, a laid-out window sets no minimum of its own (0 × 0: none).
+        _ = root
+        return .zero
+    }
+
+    /// Whether `root` or a node under it lays out its children.
+    public static func usesLayout(_ root: Node) -> Bool {
+        var found = false
+        root.forEachInSubtree { found = found || $0.layout != nil }
+        return found
+    }
+}
