@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // What an app imports: `import TouchstoneApp` (NodeCore comes with it).
         .library(name: "TouchstoneApp", targets: ["TouchstoneApp"]),
+        .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
         .library(name: "TouchDiagnostics", targets: ["TouchDiagnostics"]),
     ],
@@ -90,6 +91,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // Text: shaping (over the FreeType faces), bidirectional ordering, Unicode line breaking.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -101,6 +103,13 @@ let package = Package(
         // libpng's low-level writer behind a setjmp, which Swift cannot call (C, one function).
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
 
+        // libpng's and libjpeg's readers (and a JPEG writer for tests) behind a setjmp each (C).
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // PNG and JPEG into premultiplied pixels at the drawn size, with bounded memory (behaviour.md §17.1).
+        .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman"], swiftSettings: releaseHotPath),
+        // PNGs built byte by byte and JPEGs encoded at run time, for tests and benchmarks.
+        .target(name: "ImageFixtures", dependencies: ["CImageCodecs"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageFixtures", "NodeCore"]),
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
