@@ -151,6 +151,7 @@ let package = Package(
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
                                                 "AuditFormat", "TouchDiagnostics",
+                                                "ImageDecoding",
                                                 "TouchstoneApp", "WestonControl", "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
@@ -173,7 +174,7 @@ let package = Package(
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
                                                                "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
-                                                             "TouchDiagnostics", "SeededRandom", "FuzzSupport"],
+                                                             "TouchDiagnostics", "SeededRandom", "FuzzSupport", "ImageFixtures"],
                     exclude: ["AuditReports"]),
         .testTarget(
             name: "NodeCoreTests",

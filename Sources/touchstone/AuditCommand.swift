@@ -26,7 +26,7 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scene = try InputFiles.loadScene(scene)
+        let scene = try InputFiles.loadScene(scene, images: .decode(scale: 1))
         let window = scene.makeWindow()
         let hasFindings = try SceneAudit.write(on: window, minimumSize: minSize, json: json, to: LineSink())
         if hasFindings { throw ExitCode(ExitStatus.auditFindings) }

@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try OutputPaths.requireDistinct(inputs: [("scene", scene)], outputs: [("--png", png)])
-        let loaded = try InputFiles.loadScene(scene)
+        let loaded = try InputFiles.loadScene(scene, images: .decode(scale: scale.factor))
         try SceneRendering.requireRenderable(loaded, file: scene, scale: scale)
         let window = loaded.makeWindow()
         window.showsTappableAreas = debugOverlay

@@ -39,7 +39,7 @@ struct CLIRun {
 
 @Suite struct ReplayCommandTests {
     static let examples = ["padded-button", "overlap", "slider-toggle", "chat", "scroll-list", "carousel", "languages",
-                           "pin-pad", "search"]
+                           "pin-pad", "search", "icon-toolbar", "product-grid"]
 
     @Test(arguments: examples)
     func replayPrintsTheExpectedEventLog(example: String) throws {
