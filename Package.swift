@@ -146,6 +146,7 @@ let package = Package(
         // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
         // file descriptors on the one loop, the event log and the input recording.
         .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WaylandClient",
+                                                      "ImageDecoding",
                                                       "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
@@ -172,6 +173,7 @@ let package = Package(
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
+                                                               "ImageFixtures",
                                                                "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
                                                              "TouchDiagnostics", "SeededRandom", "FuzzSupport", "ImageFixtures"],

@@ -9,6 +9,14 @@ public struct DecodedImage: Sendable {
     /// The size the codec delivered rows at (a JPEG's DCT-scaled size), before averaging.
     public let decodedWidth: Int
     public let decodedHeight: Int
+
+    public init(pixels: ImagePixels, sourceWidth: Int, sourceHeight: Int, decodedWidth: Int, decodedHeight: Int) {
+        self.pixels = pixels
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.decodedWidth = decodedWidth
+        self.decodedHeight = decodedHeight
+    }
 }
 
 /// Decodes PNG (libpng) and JPEG (libjpeg-turbo) into premultiplied ARGB at a requested
