@@ -125,7 +125,7 @@ let package = Package(
         .target(name: "AuditFormat", dependencies: ["NodeCore", "JSONOutput", "FileOutput"]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["Render", "DiagnosticsPainting", "TouchDiagnostics", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
+            dependencies: ["Render", "DiagnosticsPainting", "TouchDiagnostics", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom", "Session"],
             exclude: ["Golden", "TextGolden"]
         ),
         // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.

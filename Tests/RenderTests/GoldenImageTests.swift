@@ -1,6 +1,7 @@
 import Foundation
 import NodeCore
 import SceneFormat
+import Session
 import Testing
 @testable import Render
 
@@ -33,6 +34,7 @@ import Testing
         let path = Self.examplesFolder.appendingPathComponent("\(name)/scene.json").path
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let scene = try SceneDecoder.decode(bytes, file: path)
+        try SceneImages.load(scene.root, .decode(scale: 1), sceneBytes: bytes, file: path)
         let window = scene.makeWindow()
         window.showsTappableAreas = overlay
         let renderer = try Renderer(window: window, background: scene.background, scale: 1, labelFont: pinnedFonts)
