@@ -103,3 +103,21 @@ private func mask(_ width: Int, _ height: Int, opaque: (Int, Int) -> Bool) -> Im
         #expect(abs(edge - 0.5) < 1e-9)
     }
 }
+
+@Suite struct ImageNodeAuditTests {
+    @Test func auditMeasuresTheOpaqueShapeOfAnAlphaHitTestedImage() throws {
+        // A 60 × 60 icon button whose opaque part is its 20 × 20 centre.
+        let icon = ImageNode(name: "icon", frame: Rect(x: 20, y: 20, width: 60, height: 60))
+        icon.source = .pixels(mask(60, 60) { x, y in (20 ..< 40).contains(x) && (20 ..< 40).contains(y) })
+        icon.isUserInteractionEnabled = true
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.addSubnode(icon)
+        let window = Window(root: root, size: Size(width: 100, height: 100))
+        let plain = try #require(Audit.run(window: window).entries.first { $0.name == "icon" })
+        #expect(!plain.isUndersized)
+        icon.hitTestAlpha = true
+        let shaped = try #require(Audit.run(window: window).entries.first { $0.name == "icon" })
+        #expect(shaped.isUndersized)
+        #expect(shaped.tappable.width <= 21 && shaped.tappable.width >= 19)
+    }
+}
