@@ -8,7 +8,7 @@ extension Renderer {
     /// surface pixels) and rounded by its corner radius with antialiased edges. A node
     /// whose pixels are missing or too few for this scale is noted in `imageRequests`.
     func paintImage(_ node: ImageNode, x: Double, y: Double, local: PixelRect, in target: PaintTarget) {
-        if node.loadError == nil, node.needsPixels(scale: scale.factor) { noteImageRequest(node) }
+        if node.source != nil, node.loadError == nil, node.needsPixels(scale: scale.factor) { noteImageRequest(node) }
         let surface = target.surface
         let radius = scale.pixels(node.cornerRadius)
         let mask = radius > 0 ? RoundedMask(width: local.width, height: local.height, radius: radius) : nil
