@@ -66,7 +66,11 @@ open class ImageNode: ControlNode {
     /// Shows `pixels`, decoded from a source of `sourceSize` pixels, from the next frame on.
     public final func setImage(_ pixels: ImagePixels, sourceSize: Size) {
         image = pixels
-        imageSize = sourceSize
+        // A new intrinsic size may move the node in its container's layout.
+        if imageSize != sourceSize {
+            imageSize = sourceSize
+            setNeedsLayout()
+        }
         loadError = nil
         // The alpha shape changes with the pixels; otherwise only the paint does.
         if hitTestAlpha { invalidateSubtree() } else { invalidateSelf() }

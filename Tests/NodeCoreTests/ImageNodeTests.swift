@@ -121,3 +121,18 @@ private func mask(_ width: Int, _ height: Int, opaque: (Int, Int) -> Bool) -> Im
         #expect(shaped.tappable.width <= 21 && shaped.tappable.width >= 19)
     }
 }
+
+@Suite struct ImageNodeLayoutTests {
+    @Test func layoutSizesAnImageByItsIntrinsicSize() {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        root.layout = FlexLayout(alignItems: .flexStart)
+        let icon = ImageNode(name: "icon")
+        root.addSubnode(icon)
+        icon.source = .pixels(mask(24, 16) { _, _ in true })
+        root.layoutIfNeeded(size: Size(width: 200, height: 200), measurer: nil)
+        #expect(icon.frame.size == Size(width: 24, height: 16))
+        icon.setImage(mask(10, 10) { _, _ in true }, sourceSize: Size(width: 40, height: 30))
+        root.layoutIfNeeded(measurer: nil)
+        #expect(icon.frame.size == Size(width: 40, height: 30))
+    }
+}
