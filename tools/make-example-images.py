@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws the example scenes' images (examples/images/*.png): icons with transparent
-backgrounds for examples/icon-toolbar.json and product photos for examples/product-grid.json.
+backgrounds for examples/icon-toolbar/scene.json and product photos for examples/product-grid/scene.json.
 Standard library only; every pixel is computed here. Run from the repository root."""
 import math
 import struct
