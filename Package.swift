@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // What an app imports: `import TouchstoneApp` (NodeCore comes with it).
         .library(name: "TouchstoneApp", targets: ["TouchstoneApp"]),
+        .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
         .executable(name: "touchstone", targets: ["touchstone"]),
         .library(name: "TouchDiagnostics", targets: ["TouchDiagnostics"]),
     ],
@@ -90,6 +91,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // Text: shaping (over the FreeType faces), bidirectional ordering, Unicode line breaking.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -101,6 +103,13 @@ let package = Package(
         // libpng's low-level writer behind a setjmp, which Swift cannot call (C, one function).
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
 
+        // libpng's and libjpeg's readers (and a JPEG writer for tests) behind a setjmp each (C).
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // PNG and JPEG into premultiplied pixels at the drawn size, with bounded memory (behaviour.md §17.1).
+        .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman"], swiftSettings: releaseHotPath),
+        // PNGs built byte by byte and JPEGs encoded at run time, for tests and benchmarks.
+        .target(name: "ImageFixtures", dependencies: ["CImageCodecs"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageFixtures", "NodeCore"]),
         // Painting of a node tree and its tappable-area overlay into ARGB8888 pixel buffers.
         .target(
             name: "Render",
@@ -116,7 +125,7 @@ let package = Package(
         .target(name: "AuditFormat", dependencies: ["NodeCore", "JSONOutput", "FileOutput"]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["Render", "DiagnosticsPainting", "TouchDiagnostics", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom"],
+            dependencies: ["Render", "DiagnosticsPainting", "TouchDiagnostics", "AuditFormat", "NodeCore", "SceneFormat", "SeededRandom", "Session"],
             exclude: ["Golden", "TextGolden"]
         ),
         // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.
@@ -137,11 +146,13 @@ let package = Package(
         // repaint paced by frame callbacks, scale, resize, keys, markers), app timers and
         // file descriptors on the one loop, the event log and the input recording.
         .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WaylandClient",
+                                                      "ImageDecoding",
                                                       "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
                                                 "AuditFormat", "TouchDiagnostics",
+                                                "ImageDecoding",
                                                 "TouchstoneApp", "WestonControl", "FileOutput", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
@@ -162,9 +173,10 @@ let package = Package(
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
+                                                               "ImageFixtures",
                                                                "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
-                                                             "TouchDiagnostics", "SeededRandom", "FuzzSupport"],
+                                                             "TouchDiagnostics", "SeededRandom", "FuzzSupport", "ImageFixtures"],
                     exclude: ["AuditReports"]),
         .testTarget(
             name: "NodeCoreTests",
@@ -255,6 +267,9 @@ let package = Package(
         .executableTarget(name: "RecordingBenchmarks", dependencies: ["DeviceRecording", "Session", "SceneFormat", "NodeCore",
                                                                     "BenchmarkSupport"],
                           path: "Benchmarks/RecordingBenchmarks"),
+        // Decoding a 4000 × 3000 JPEG at a node's drawn size against full size: `swift run -c release ImageBenchmarks`.
+        .executableTarget(name: "ImageBenchmarks", dependencies: ["ImageDecoding", "ImageFixtures", "NodeCore", "BenchmarkSupport"],
+                          path: "Benchmarks/ImageBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.

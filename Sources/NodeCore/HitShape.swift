@@ -47,6 +47,10 @@ extension Node {
     /// known not to override it. Such nodes take the exact rectangle path of the
     /// overlay and the audit.
     public final var hitTestsBySlopRect: Bool {
-        hitShape == nil && Node.classesWithBasePointInside.contains(ObjectIdentifier(type(of: self)))
+        guard hitShape == nil else { return false }
+        let type = ObjectIdentifier(type(of: self))
+        // An image node hit-tests by its slopRect unless it hit-tests by alpha.
+        if type == ObjectIdentifier(ImageNode.self) { return !unsafeDowncast(self, to: ImageNode.self).hitTestAlpha }
+        return Node.classesWithBasePointInside.contains(type)
     }
 }

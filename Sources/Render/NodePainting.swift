@@ -164,7 +164,11 @@ extension Renderer {
             target.local(PixelRect(snapping: r.offsetBy(dx: x, dy: y), scale: scale))
         }
 
-        surface.fill(local, color: PremultipliedColor(node.currentBackgroundColor))
+        if let image = node as? ImageNode {
+            paintImage(image, x: x, y: y, local: local, in: target)
+        } else {
+            surface.fill(local, color: PremultipliedColor(node.currentBackgroundColor))
+        }
 
         if let slider = node as? SliderNode {
             let thickness = min(ControlStyle.sliderTrackThickness, size.height)

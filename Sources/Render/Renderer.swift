@@ -70,6 +70,8 @@ public final class Renderer {
     /// layout is made once and used for its damage and painting in this frame and for
     /// its damage in the next.
     var markerLayouts: [TouchMarker: TouchMarkerLayout] = [:]
+    /// Image nodes painted without enough pixels for this scale (`takeImageRequests()`).
+    var imageRequests: [ImageNode] = []
 
     public init(window: Window, background: Color, scale: RenderScale = 1, labelFont: LabelFont = .default) throws(RenderError) {
         guard Renderer.supportedScales.contains(scale) else { throw .unsupportedScale(scale) }

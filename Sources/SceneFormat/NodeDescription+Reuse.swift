@@ -5,9 +5,10 @@ import NodeCore
 /// new ones, and the same nodes in every respect a scene or a log can tell.
 extension NodeDescription {
     /// Whether nodes made from this description can be made over: every kind but scroll
-    /// nodes and lists, whose offsets, animations and rows a reuse would have to undo.
+    /// nodes and lists, whose offsets, animations and rows a reuse would have to undo, and
+    /// images whose `src` has `{i}` (a new file means new pixels, not a made-over node).
     var isReusable: Bool {
-        kind != .scroll && kind != .list && children.allSatisfy(\.isReusable)
+        kind != .scroll && kind != .list && !(image.src?.hasRowIndex ?? false) && children.allSatisfy(\.isReusable)
     }
 }
 

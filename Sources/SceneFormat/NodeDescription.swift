@@ -24,6 +24,7 @@ struct NodeDescription {
     var list: ListKeys?
     var text = TextKeys()
     var textField = TextFieldKeys()
+    var image = ImageKeys()
     var sliderValue: Double?
     /// Whether the scene gave a `frame` (a laid-out child has none, behaviour.md §15.1).
     var hasFrame = true
@@ -85,6 +86,16 @@ struct NodeDescription {
         var lines: Int?
     }
 
+    /// The keys of image nodes (behaviour.md §17.4).
+    struct ImageKeys {
+        /// The file, resolved against the scene's folder.
+        var src: RowText?
+        var contentMode: ImageContentMode?
+        var cornerRadius: Double?
+        var placeholderColor: Color?
+        var hitTestAlpha: Bool?
+    }
+
     /// A new node as the scene describes it, its children included, with `{i}` in names,
     /// labels and texts replaced by `row` (kept as written when nil). Properties are set
     /// in the order the keys are read.
@@ -110,6 +121,7 @@ struct NodeDescription {
             node = ListNode(name: name, rowExtent: list.extent, horizontal: list.horizontal, inverted: list.inverted)
         case .text: node = TextNode(name: name)
         case .textField: node = TextFieldNode(name: name)
+        case .image: node = ImageNode(name: name)
         }
         configure(node, row: row)
         return node
@@ -139,6 +151,7 @@ struct NodeDescription {
         }
         if kind == .text { text.apply(to: unsafeDowncast(node, to: TextNode.self), row: row) }
         if kind == .textField { textField.apply(to: unsafeDowncast(node, to: TextFieldNode.self), row: row) }
+        if kind == .image { image.apply(to: unsafeDowncast(node, to: ImageNode.self), row: row) }
         if kind == .slider, let sliderValue { unsafeDowncast(node, to: SliderNode.self).value = sliderValue }
         if let layout { node.layout = layout }
         if let style { node.style = style }

@@ -131,6 +131,7 @@ extension NodeKind {
         case .list: "list"
         case .text: "text"
         case .textField: "textField"
+        case .image: "image"
         }
     }
 }

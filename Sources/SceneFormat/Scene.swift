@@ -29,7 +29,7 @@ public struct Scene {
 
 /// The `kind` values a scene node may have.
 public enum NodeKind: String, CaseIterable, Sendable {
-    case node, control, button, toggle, slider, scroll, list, text, textField
+    case node, control, button, toggle, slider, scroll, list, text, textField, image
 
     var isControl: Bool { self != .node && self != .scroll && self != .list }
 

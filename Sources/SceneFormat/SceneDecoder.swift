@@ -203,6 +203,7 @@ public enum SceneDecoder {
         // Before the text node's keys: a text field has `text` (and a font) of its own.
         d.textField = try readTextFieldKeys(&r, kind: kind)
         d.text = try readTextKeys(&r, kind: kind)
+        d.image = try readImageKeys(&r, kind: kind)
         if kind == .slider { d.sliderValue = try r.number("value", in: 0...1) }
         if !kind.isControl, let key = r.firstUnread(of: controlKeys) {
             throw r.fail(key, "only controls have '\(key)' (this node's kind is '\(kind.rawValue)')")
@@ -234,6 +235,7 @@ public enum SceneDecoder {
         if kind == .list { allowed += listKeys }
         if kind == .text { allowed += textKeys }
         if kind == .textField { allowed += textFieldKeys }
+        if kind == .image { allowed += imageKeys }
         return allowed.joined(separator: ", ")
     }
 

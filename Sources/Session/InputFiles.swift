@@ -63,10 +63,13 @@ public enum InputFiles {
         }
     }
 
-    public static func loadScene(_ path: String) throws(InputFileError) -> Scene {
+    /// The scene at `path`, its images checked or decoded as `images` says (`SceneImages`).
+    public static func loadScene(_ path: String, images: SceneImages.Loading = .checkHeaders) throws(InputFileError) -> Scene {
         let bytes = try read(path)
         do {
-            return try SceneDecoder.decode(bytes, file: path)
+            let scene = try SceneDecoder.decode(bytes, file: path)
+            try SceneImages.load(scene.root, images, sceneBytes: bytes, file: path)
+            return scene
         } catch {
             throw .malformed(error)
         }

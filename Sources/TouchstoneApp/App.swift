@@ -60,6 +60,9 @@ public final class App {
     private var failure: AppError?
     /// The loop sources `watch(fileDescriptor:_:)` added, released when a run ends.
     private var watches: Set<Int> = []
+    /// Decodes images on a worker thread; nil if its pipes could not be made (images then
+    /// keep their placeholders).
+    private let images: ImageLoader?
 
     /// Connects to the compositor (`WAYLAND_DISPLAY` / `WAYLAND_SOCKET`), opens the output
     /// files and maps a window showing `root`. Nothing is dispatched until `run()`.
@@ -98,6 +101,7 @@ public final class App {
         } catch {
             throw .render(error)
         }
+        images = ImageLoader { StandardError.writeLine("touchstone: \($0)") }
         painter.touchMarkers.isEnabled = options.showsTouches
         pointerLocation = PointerLocationOverlay(window: window)
         pointerLocation.isEnabled = options.showsPointerLocation
@@ -199,6 +203,7 @@ public final class App {
     /// The end of a run: the app's own handlers go, and with them any reference they held
     /// to the app, its window or its tree.
     private func releaseHandlers() {
+        images?.worker.stop()
         timers.cancelAll()
         for id in watches { connection.loop.removeSource(id) }
         watches.removeAll()
@@ -215,6 +220,7 @@ public final class App {
     private func installLoopWork() {
         connection.loop.addSource(fd: timers.source.fd) { [unowned(unsafe) self] in timers.fire() }
         connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
+        if let images { connection.loop.addSource(fd: images.worker.loopWakeFD) { [unowned(unsafe) images] in images.deliver() } }
         connection.loop.addIdleWork { [unowned(unsafe) self] in
             pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
             caretBlinker.update()
@@ -270,7 +276,12 @@ public final class App {
         }
         // The crosshairs' lines need no call here: the loop work above sets them each turn,
         // before the window's own idle work paints and commits them with the frame.
-        surface.onPaint = { [unowned(unsafe) self] context in painter.paint(context) }
+        surface.onPaint = { [unowned(unsafe) self] context in
+            painter.paint(context)
+            // Images painted without enough pixels for this scale go to the worker.
+            let requests = painter.renderer.takeImageRequests()
+            if !requests.isEmpty { images?.request(requests, scale: painter.renderer.scale.factor) }
+        }
         surface.onCatchUp = { [unowned(unsafe) self] context in painter.catchUp(context) }
         // While something animates, each presented frame shows it at the time now: one
         // commit per frame callback, and none once the animation has ended.

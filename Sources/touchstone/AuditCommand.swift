@@ -40,7 +40,7 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scene = try InputFiles.loadScene(scene)
+        let scene = try InputFiles.loadScene(scene, images: .decode(scale: 1))
         let hasFindings: Bool
         if allSizes.count > 1 {
             hasFindings = try SceneAudit.write(scene, sizes: allSizes, minimumSize: minSize, json: json, to: LineSink())

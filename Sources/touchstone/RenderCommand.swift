@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try OutputPaths.requireDistinct(inputs: [("scene", scene)], outputs: [("--png", png)])
-        let loaded = try InputFiles.loadScene(scene)
+        let loaded = try InputFiles.loadScene(scene, images: .decode(scale: scale.factor))
         if size == nil { try SceneRendering.requireRenderable(loaded, file: scene, scale: scale) }
         let window = SceneWindow.make(loaded, size: size).window
         window.showsTappableAreas = debugOverlay

@@ -52,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
                                         outputs: [("--events", events), ("--png", png)].compactMap { role, path in
                                             path.map { (role, $0) }
                                         })
-        let scene = try InputFiles.loadScene(scene)
+        let scene = try InputFiles.loadScene(scene, images: .decode(scale: scale.factor))
         let script = try InputFiles.loadInputScript(input, recording: recording.options(size: size ?? scene.size))
         if png != nil, size == nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
         let sink = try events.map { path throws(OutputFileError) in try LineSink(replacing: path) } ?? LineSink()

@@ -1,6 +1,7 @@
 import Foundation
 import NodeCore
 import SceneFormat
+import Session
 import Testing
 @testable import Render
 
@@ -33,6 +34,7 @@ import Testing
         let path = Self.examplesFolder.appendingPathComponent("\(name)/scene.json").path
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let scene = try SceneDecoder.decode(bytes, file: path)
+        try SceneImages.load(scene.root, .decode(scale: 1), sceneBytes: bytes, file: path)
         let window = scene.makeWindow()
         // Laid-out scenes as `touchstone render` lays them out, their text measured in the pinned fonts.
         if scene.root.layout != nil { window.layoutIfNeeded(measurer: TextMeasurer(labelFont: pinnedFonts)) }

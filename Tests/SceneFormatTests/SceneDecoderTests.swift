@@ -111,7 +111,7 @@ private func rejection(_ text: String) -> FormatError? {
         #expect(rejection(#"{"size":[10,10],"root":{"name":"r","frame":[0,0,1,1],"alpha":1.5}}"#)?.message
                 == "1.5 is out of range 0...1")
         #expect(rejection(#"{"size":[10,10],"root":{"name":"r","frame":[0,0,1,1],"kind":"knob"}}"#)?.message
-                == "'knob' is not one of node, control, button, toggle, slider, scroll, list, text, textField")
+                == "'knob' is not one of node, control, button, toggle, slider, scroll, list, text, textField, image")
         #expect(rejection(#"{"size":[10,10],"root":{"frame":[0,0,1,1]}}"#)?.key == "root.name")
     }
 

@@ -39,7 +39,8 @@ struct CLIRun {
 
 @Suite struct ReplayCommandTests {
     static let examples = ["padded-button", "overlap", "slider-toggle", "chat", "scroll-list", "carousel", "languages",
-                           "pin-pad", "search", "checkout", "checkout-rtl"]
+                           "pin-pad", "search", "checkout", "checkout-rtl",
+                           "icon-toolbar", "product-grid"]
 
     @Test(arguments: examples)
     func replayPrintsTheExpectedEventLog(example: String) throws {

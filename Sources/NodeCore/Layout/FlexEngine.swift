@@ -59,7 +59,9 @@ struct FlexEngine {
                 case .maxContent: offered = sizes.maxWidth.map { Swift.max(0, $0 - insetWidth) }
                 }
             }
-            if let measured = measurer?.measure(node, offeredWidth: offered) {
+            // An image measures its intrinsic size (behaviour.md §17.2); other leaves ask the measurer.
+            let intrinsic = (node as? ImageNode)?.intrinsicContentSize.map { LayoutMeasurement(size: $0) }
+            if let measured = intrinsic ?? measurer?.measure(node, offeredWidth: offered) {
                 if width == nil { width = sizes.clampWidth(measured.size.width + insetWidth) }
                 if let ratio = sizes.aspectRatio, height == nil, let width { height = sizes.clampHeight(width / ratio) }
                 if height == nil { height = sizes.clampHeight(measured.size.height + insetHeight) }

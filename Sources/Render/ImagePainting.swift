@@ -1,0 +1,120 @@
+internal import CPixman
+import Glibc
+import NodeCore
+
+extension Renderer {
+    /// An image node's own paint (behaviour.md §17.3): its background, then its image or,
+    /// until the image is ready, its placeholder color, all within its bounds (`local`,
+    /// surface pixels) and rounded by its corner radius with antialiased edges. A node
+    /// whose pixels are missing or too few for this scale is noted in `imageRequests`.
+    func paintImage(_ node: ImageNode, x: Double, y: Double, local: PixelRect, in target: PaintTarget) {
+        if node.source != nil, node.loadError == nil, node.needsPixels(scale: scale.factor) { noteImageRequest(node) }
+        let surface = target.surface
+        let radius = scale.pixels(node.cornerRadius)
+        let mask = radius > 0 ? RoundedMask(width: local.width, height: local.height, radius: radius) : nil
+        defer { mask?.release() }
+        surface.fill(local, color: PremultipliedColor(node.currentBackgroundColor), mask: mask)
+        guard let image = node.image, let drawn = node.drawnImageRect else {
+            surface.fill(local, color: PremultipliedColor(node.placeholderColor), mask: mask)
+            return
+        }
+        let drawnPixels = target.local(PixelRect(snapping: drawn.offsetBy(dx: x, dy: y), scale: scale))
+        let visible = drawnPixels.intersection(local)
+        guard !visible.isEmpty else { return }
+        surface.composite(image, drawnIn: drawnPixels, area: visible, maskOrigin: (local.minX, local.minY), mask: mask)
+    }
+
+    /// Adds `node` to the nodes to decode, once.
+    private func noteImageRequest(_ node: ImageNode) {
+        if !imageRequests.contains(where: { $0 === node }) { imageRequests.append(node) }
+    }
+
+    /// The image nodes painted since the last call whose pixels are missing or too few for
+    /// this renderer's scale: a live window decodes them on its worker.
+    public func takeImageRequests() -> [ImageNode] {
+        defer { imageRequests.removeAll() }
+        return imageRequests
+    }
+}
+
+/// An a8 coverage mask of a rounded rect `width` × `height` pixels with corners of `radius`
+/// pixels, antialiased by the distance from each pixel centre to the corner's arc.
+final class RoundedMask {
+    let image: OpaquePointer
+    private let bits: UnsafeMutablePointer<UInt8>
+    private let stride: Int
+
+    init(width: Int, height: Int, radius: Double) {
+        stride = (width + 3) & ~3
+        bits = .allocate(capacity: max(stride * height, 1))
+        bits.initialize(repeating: 255, count: max(stride * height, 1))
+        let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let r = RoundedRect.effectiveRadius(radius, in: rect)
+        let corner = min(Int(r.rounded(.up)), width, height)
+        // Only the four corner squares can be partly covered.
+        for cy in 0 ..< corner {
+            for cx in 0 ..< corner {
+                for (px, py) in [(cx, cy), (width - 1 - cx, cy), (cx, height - 1 - cy), (width - 1 - cx, height - 1 - cy)] {
+                    let coverage = RoundedRect.coverage(Point(x: Double(px) + 0.5, y: Double(py) + 0.5), in: rect, radius: r)
+                    bits[py * stride + px] = UInt8((coverage * 255).rounded())
+                }
+            }
+        }
+        image = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(width), Int32(height),
+                                                  UnsafeMutableRawPointer(bits).assumingMemoryBound(to: UInt32.self),
+                                                  Int32(stride))!
+    }
+
+    func release() {
+        pixman_image_unref(image)
+        bits.deallocate()
+    }
+}
+
+extension PixmanSurface {
+    /// Fills `rect` with `color` through `mask` (placed at the rect's origin), or plainly without one.
+    func fill(_ rect: PixelRect, color: PremultipliedColor, mask: RoundedMask?) {
+        guard let mask else { return fill(rect, color: color) }
+        guard !color.isTransparent, !rect.isEmpty else { return }
+        var c = color.pixmanColor
+        guard let source = pixman_image_create_solid_fill(&c) else { return }
+        defer { pixman_image_unref(source) }
+        pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, image, 0, 0, 0, 0, Int32(rect.minX), Int32(rect.minY),
+                                 Int32(rect.width), Int32(rect.height))
+    }
+
+    /// Composites `pixels`, stretched to `drawn` (surface pixels), OVER this surface within
+    /// `area`, through `mask` whose origin is at `maskOrigin`. The same size is copied
+    /// exactly; a smaller drawing is box-filtered, a larger one bilinear.
+    func composite(_ pixels: ImagePixels, drawnIn drawn: PixelRect, area: PixelRect, maskOrigin: (Int, Int), mask: RoundedMask?) {
+        var words = pixels.pixels
+        words.withUnsafeMutableBufferPointer { bits in
+            guard let source = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(pixels.width), Int32(pixels.height),
+                                                                 bits.baseAddress, Int32(pixels.width * 4)) else { return }
+            defer { pixman_image_unref(source) }
+            let sx = Double(pixels.width) / Double(drawn.width), sy = Double(pixels.height) / Double(drawn.height)
+            if sx != 1 || sy != 1 {
+                let fx = pixman_fixed_t((sx * 65536).rounded()), fy = pixman_fixed_t((sy * 65536).rounded())
+                var transform = pixman_transform()
+                pixman_transform_init_scale(&transform, fx, fy)
+                pixman_image_set_transform(source, &transform)
+                if sx > 1 || sy > 1 {
+                    var count: Int32 = 0
+                    if let parameters = pixman_filter_create_separable_convolution(
+                        &count, fx, fy, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 2, 2) {
+                        pixman_image_set_filter(source, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, parameters, count)
+                        free(parameters)
+                    }
+                } else {
+                    pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+                }
+            }
+            // Edge pixels extend outwards, so the drawing's own edges are not faded.
+            pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
+            pixman_image_composite32(PIXMAN_OP_OVER, source, mask?.image, image,
+                                     Int32(area.minX - drawn.minX), Int32(area.minY - drawn.minY),
+                                     Int32(area.minX - maskOrigin.0), Int32(area.minY - maskOrigin.1),
+                                     Int32(area.minX), Int32(area.minY), Int32(area.width), Int32(area.height))
+        }
+    }
+}

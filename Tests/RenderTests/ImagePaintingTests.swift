@@ -1,0 +1,140 @@
+import NodeCore
+import Testing
+@testable import Render
+
+/// A 20 × 10 image: red left half, blue right half.
+private let halves: ImagePixels = {
+    var pixels: [UInt32] = []
+    for _ in 0 ..< 10 {
+        for x in 0 ..< 20 { pixels.append(x < 10 ? 0xFFFF_0000 : 0xFF00_00FF) }
+    }
+    return ImagePixels(trustedWidth: 20, height: 10, pixels: pixels)
+}()
+
+/// A 40 × 40 image node at (10, 10) showing `pixels`.
+private func imageNode(_ mode: ImageContentMode, _ pixels: ImagePixels = halves) -> ImageNode {
+    let node = ImageNode(name: "image", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+    node.contentMode = mode
+    node.source = .pixels(pixels)
+    return node
+}
+
+private let opaqueRed = argb(255, 255, 0, 0)
+private let opaqueBlue = argb(255, 0, 0, 255)
+
+// behaviour.md §17.3: content modes, corner radius and the placeholder, at whole and fractional scales.
+@Suite struct ImagePaintingTests {
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func scaleToFillStretchesTheImageOverTheBounds(factor: Double) throws {
+        let canvas = try render(makeWindow(imageNode(.scaleToFill)), scale: try #require(RenderScale(exactly: factor)))
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, p(14), p(12), opaqueRed)
+        expectPixel(canvas, p(46), p(48), opaqueBlue)
+        expectPixel(canvas, p(8), p(30), opaqueWhite)
+        expectPixel(canvas, p(52), p(30), opaqueWhite)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aspectFitLeavesTheBoundsAroundTheImageUnpainted(factor: Double) throws {
+        // 20 × 10 drawn 40 × 20, at node y 10...30: window y 20...40 of the bounds' 10...50.
+        let canvas = try render(makeWindow(imageNode(.aspectFit)), scale: try #require(RenderScale(exactly: factor)))
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, p(14), p(15), opaqueWhite)
+        expectPixel(canvas, p(14), p(22), opaqueRed)
+        expectPixel(canvas, p(46), p(38), opaqueBlue)
+        expectPixel(canvas, p(30), p(45), opaqueWhite)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aspectFillCoversTheBoundsAndCropsTheOverflow(factor: Double) throws {
+        // Drawn 80 × 40 from node x -20: only its middle half shows, still red then blue.
+        let canvas = try render(makeWindow(imageNode(.aspectFill)), scale: try #require(RenderScale(exactly: factor)))
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, p(12), p(12), opaqueRed)
+        expectPixel(canvas, p(48), p(48), opaqueBlue)
+        expectPixel(canvas, p(5), p(30), opaqueWhite)
+        expectPixel(canvas, p(55), p(30), opaqueWhite)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func centerDrawsOnePixelPerPointInTheMiddle(factor: Double) throws {
+        // 20 × 10 points at node (10, 15): window x 20...40, y 25...35.
+        let canvas = try render(makeWindow(imageNode(.center)), scale: try #require(RenderScale(exactly: factor)))
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, p(21), p(26), opaqueRed)
+        expectPixel(canvas, p(39), p(34), opaqueBlue)
+        expectPixel(canvas, p(18), p(30), opaqueWhite)
+        expectPixel(canvas, p(30), p(23), opaqueWhite)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func cornerRadiusClipsImageAndBackgroundWithAntialiasedEdges(factor: Double) throws {
+        let solid = ImagePixels(trustedWidth: 4, height: 4, pixels: Array(repeating: 0xFFFF_0000, count: 16))
+        let node = imageNode(.aspectFit, solid)
+        node.cornerRadius = 20
+        node.backgroundColor = blue
+        let canvas = try render(makeWindow(node), scale: try #require(RenderScale(exactly: factor)))
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, p(30), p(30), opaqueRed)
+        expectPixel(canvas, p(11), p(11), opaqueWhite)
+        expectPixel(canvas, p(49), p(49), opaqueWhite)
+        // In the top-left quadrant white turns red through mixed pixels along the arc.
+        var mixed = 0
+        for y in p(10) ..< p(30) {
+            for x in p(10) ..< p(30) {
+                let c = canvas.components(x: x, y: y)
+                if c.green > 0 && c.green < 255 { mixed += 1 }
+            }
+        }
+        #expect(mixed >= p(20))
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func placeholderIsPaintedUntilTheImageIsReady(factor: Double) throws {
+        let node = ImageNode(name: "photo", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        node.source = .file(path: "/nonexistent/photo.jpg")
+        node.placeholderColor = green
+        node.cornerRadius = 8
+        let scale = try #require(RenderScale(exactly: factor))
+        let renderer = try Renderer(window: makeWindow(node), background: .white, scale: scale, labelFont: .none)
+        let canvas = try renderer.renderImage()
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        expectPixel(canvas, p(30), p(30), argb(255, 0, 255, 0))
+        expectPixel(canvas, p(10), p(10), opaqueWhite)
+        #expect(renderer.takeImageRequests().map(\.name) == ["photo"])
+        #expect(renderer.takeImageRequests().isEmpty)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func repaintingTheDamageWhenAnImageBecomesReadyEqualsAFullRepaint(factor: Double) throws {
+        let node = ImageNode(name: "photo", frame: Rect(x: 10.3, y: 10.6, width: 40, height: 30))
+        node.source = .file(path: "/nonexistent/photo.png")
+        node.placeholderColor = green
+        node.cornerRadius = 6
+        node.contentMode = .aspectFill
+        let renderer = try Renderer(window: makeWindow(node), background: .white,
+                                    scale: try #require(RenderScale(exactly: factor)), labelFont: .none)
+        let canvas = try renderer.makeCanvas()
+        renderer.renderFull(into: canvas)
+        _ = renderer.takeDamage()
+        node.setImage(halves, sourceSize: Size(width: 20, height: 10))
+        renderer.render(damage: renderer.takeDamage(), into: canvas)
+        #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
+        expectPixel(canvas, Int(14 * factor), Int(20 * factor), opaqueRed)
+    }
+
+    @Test func overlayOfAnAlphaHitTestedImageCoversOnlyItsOpaquePart() throws {
+        let node = imageNode(.scaleToFill, ImagePixels(trustedWidth: 2, height: 1, pixels: [0xFFFF_0000, 0]))
+        node.isUserInteractionEnabled = true
+        node.hitTestAlpha = true
+        let window = makeWindow(node)
+        let plain = try render(window)
+        window.showsTappableAreas = true
+        let overlaid = try render(window)
+        // Left half: the opaque image, under the overlay. Right half: transparent, so no overlay.
+        #expect(plain.pixel(x: 20, y: 30) != overlaid.pixel(x: 20, y: 30))
+        #expect(plain.pixel(x: 40, y: 30) == overlaid.pixel(x: 40, y: 30))
+        #expect(plain.pixel(x: 29, y: 30) != overlaid.pixel(x: 29, y: 30))
+        #expect(plain.pixel(x: 30, y: 30) == overlaid.pixel(x: 30, y: 30))
+    }
+}
