@@ -71,7 +71,8 @@ public enum CheckCase {
             config = try attempt { try CheckConfig.decode(bytes, file: configPath) }
         }
         let scenePath = file(folder, "scene.json")
-        let scene = try attempt { try InputFiles.loadScene(scenePath) }
+        // Images decoded as `replay --scale` does: an alpha-shaped tap target follows those pixels.
+        let scene = try attempt { try InputFiles.loadScene(scenePath, images: .decode(scale: config.scale ?? 1)) }
         let script = try attempt { try InputFiles.loadInputScript(file(folder, "input.jsonl"), recording: RecordingOptions(size: scene.size)) }
 
         // The event log.
