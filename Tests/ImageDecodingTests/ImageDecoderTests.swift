@@ -145,6 +145,8 @@ private func close(_ p: UInt32, _ q: UInt32, within tolerance: Int) -> Bool {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         // The peak resident size of the whole test process stays far below the full image.
-        #expect(usage.ru_maxrss < 700 * 1024)
+        // Under AddressSanitizer (tools/asan-tests sets ASAN_OPTIONS) that size is mostly the
+        // sanitizer's shadow and quarantine, not the decoder's: the plain run checks it.
+        if getenv("ASAN_OPTIONS") == nil { #expect(usage.ru_maxrss < 700 * 1024) }
     }
 }

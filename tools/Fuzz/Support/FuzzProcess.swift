@@ -9,7 +9,10 @@ public struct FuzzOutcome: Sendable {
     public var signal: Int32?
     /// Killed after the time limit.
     public var timedOut: Bool
-    /// The peak resident set, in KiB (`wait4`'s `ru_maxrss`).
+    /// The peak resident set, in KiB (`wait4`'s `ru_maxrss`); 0 when it was no more than
+    /// this process's own peak, which Linux hands on to a spawned child (a child's
+    /// `ru_maxrss` starts at its parent's): the child's own peak is then not known, and is
+    /// below that figure. Exact for the fuzzer, whose own peak is small.
     public var peakKiB: Int
     public var seconds: Double
     public var stdout: [UInt8]
@@ -29,6 +32,8 @@ public enum FuzzProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        var own = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &own)
         var pid: pid_t = 0
         let start = now()
         guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
@@ -51,7 +56,7 @@ public enum FuzzProcess {
         let seconds = now() - start
         let exited = status & 0x7F == 0
         return FuzzOutcome(status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
-                           timedOut: timedOut, peakKiB: Int(usage.ru_maxrss), seconds: seconds,
+                           timedOut: timedOut, peakKiB: usage.ru_maxrss > own.ru_maxrss ? Int(usage.ru_maxrss) : 0, seconds: seconds,
                            stdout: read(outPath), stderr: String(decoding: read(errPath), as: UTF8.self))
     }
 
