@@ -19,7 +19,7 @@ open class ListNode: ScrollNode {
     public static let minimumRowExtent = 1.0
     /// At most this many row nodes exist at once, however small the rows: hostile or
     /// mistaken sizes cannot make a list build millions of nodes.
-    public static let maximumLiveRows = 4096
+    public static let maximumLiveRows = 1024
 
     public final let isHorizontal: Bool
     public final let isInverted: Bool
@@ -160,7 +160,10 @@ open class ListNode: ScrollNode {
         let added = rowLayout.contentLength - before
         updateContentSize()
         if isInverted, added != 0 {
-            for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
+            var moves: [(node: Node, origin: Point)] = []
+            moves.reserveCapacity(liveRows.count)
+            for k in liveRows.indices { moves.append((liveRows[k].node, origin(of: liveRows[k], at: liveRange.lowerBound + k))) }
+            moveSubnodes(moves)
             let direction = lastDirection
             shiftContent(along: axis, by: added)
             lastDirection = direction  // a shift is not a scroll
@@ -299,7 +302,7 @@ open class ListNode: ScrollNode {
             rowNodeCreated?(index, node)
         }
         let row = LiveRow(node: node, origin: node.frame.origin)
-        place(row, at: index)
+        node.frame.origin = origin(of: row, at: index)
         addSubnode(node)
         return row
     }
@@ -314,11 +317,11 @@ open class ListNode: ScrollNode {
         reusableRows.append(node)
     }
 
-    /// Moves a row node to its row: its row-relative origin plus the row's start.
-    private func place(_ row: LiveRow, at index: Int) {
+    /// Where a row node goes: its row-relative origin plus the row's start.
+    private func origin(of row: LiveRow, at index: Int) -> Point {
         var origin = row.origin
         origin[axis] += rowLayout.span(ofRow: index).start
-        row.node.frame.origin = origin
+        return origin
     }
 
     private func updateContentSize() {

@@ -10,18 +10,21 @@ extension Renderer {
     func paintImage(_ node: ImageNode, x: Double, y: Double, local: PixelRect, in target: PaintTarget) {
         if node.source != nil, node.loadError == nil, node.needsPixels(scale: scale.factor) { noteImageRequest(node) }
         let surface = target.surface
+        // Only what the clip shows is painted, so a node of 10⁹ points costs what the window does.
+        let area = local.intersection(target.visible)
+        guard !area.isEmpty else { return }
         let radius = scale.pixels(node.cornerRadius)
-        let mask = radius > 0 ? RoundedMask(width: local.width, height: local.height, radius: radius) : nil
+        let mask = radius > 0 ? RoundedMask(rect: local, area: area, radius: radius) : nil
         defer { mask?.release() }
-        surface.fill(local, color: PremultipliedColor(node.currentBackgroundColor), mask: mask)
+        surface.fill(area, color: PremultipliedColor(node.currentBackgroundColor), mask: mask)
         guard let image = node.image, let drawn = node.drawnImageRect else {
-            surface.fill(local, color: PremultipliedColor(node.placeholderColor), mask: mask)
+            surface.fill(area, color: PremultipliedColor(node.placeholderColor), mask: mask)
             return
         }
         let drawnPixels = target.local(PixelRect(snapping: drawn.offsetBy(dx: x, dy: y), scale: scale))
-        let visible = drawnPixels.intersection(local)
+        let visible = drawnPixels.intersection(area)
         guard !visible.isEmpty else { return }
-        surface.composite(image, drawnIn: drawnPixels, area: visible, maskOrigin: (local.minX, local.minY), mask: mask)
+        surface.composite(image, drawnIn: drawnPixels, area: visible, maskOrigin: (area.minX, area.minY), mask: mask)
     }
 
     /// Adds `node` to the nodes to decode, once.
@@ -37,26 +40,29 @@ extension Renderer {
     }
 }
 
-/// An a8 coverage mask of a rounded rect `width` × `height` pixels with corners of `radius`
-/// pixels, antialiased by the distance from each pixel centre to the corner's arc.
+/// An a8 coverage mask of the part `area` of a rounded rect `rect` (both in pixels) with
+/// corners of `radius` pixels, antialiased by the distance from each pixel centre to the
+/// corner's arc. Its size and cost follow `area`, never the whole rect.
 final class RoundedMask {
     let image: OpaquePointer
     private let bits: UnsafeMutablePointer<UInt8>
     private let stride: Int
 
-    init(width: Int, height: Int, radius: Double) {
+    init(rect: PixelRect, area: PixelRect, radius: Double) {
+        let width = area.width, height = area.height
         stride = (width + 3) & ~3
         bits = .allocate(capacity: max(stride * height, 1))
         bits.initialize(repeating: 255, count: max(stride * height, 1))
-        let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let r = RoundedRect.effectiveRadius(radius, in: rect)
-        let corner = min(Int(r.rounded(.up)), width, height)
-        // Only the four corner squares can be partly covered.
-        for cy in 0 ..< corner {
-            for cx in 0 ..< corner {
-                for (px, py) in [(cx, cy), (width - 1 - cx, cy), (cx, height - 1 - cy), (width - 1 - cx, height - 1 - cy)] {
-                    let coverage = RoundedRect.coverage(Point(x: Double(px) + 0.5, y: Double(py) + 0.5), in: rect, radius: r)
-                    bits[py * stride + px] = UInt8((coverage * 255).rounded())
+        let shape = Rect(x: 0, y: 0, width: Double(rect.width), height: Double(rect.height))
+        let r = RoundedRect.effectiveRadius(radius, in: shape)
+        let corner = min(Int(r.rounded(.up)), rect.width, rect.height)
+        // Only the four corner squares can be partly covered: each one's part inside `area`.
+        let ax = area.minX - rect.minX, ay = area.minY - rect.minY
+        for (left, top) in [(0, 0), (rect.width - corner, 0), (0, rect.height - corner), (rect.width - corner, rect.height - corner)] {
+            for py in Swift.stride(from: max(top, ay), to: min(top + corner, ay + height), by: 1) {
+                for px in Swift.stride(from: max(left, ax), to: min(left + corner, ax + width), by: 1) {
+                    let coverage = RoundedRect.coverage(Point(x: Double(px) + 0.5, y: Double(py) + 0.5), in: shape, radius: r)
+                    bits[(py - ay) * stride + (px - ax)] = UInt8((coverage * 255).rounded())
                 }
             }
         }

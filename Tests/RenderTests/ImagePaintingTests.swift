@@ -89,6 +89,31 @@ private let opaqueBlue = argb(255, 0, 0, 255)
         #expect(mixed >= p(20))
     }
 
+    /// A rounded node of 10⁹ points (fuzzer case `huge-rounded-image`: its mask once asked
+    /// for 378 GB) paints what the window shows of it, exactly as a small one with the same
+    /// visible corners: the mask follows the visible part, not the node.
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aHugeRoundedNodePaintsItsVisibleCornersLikeASmallOne(factor: Double) throws {
+        func rounded(_ frame: Rect) -> ImageNode {
+            let node = ImageNode(name: "photo", frame: frame)
+            node.placeholderColor = green
+            node.backgroundColor = blue
+            node.cornerRadius = 20
+            return node
+        }
+        let scale = try #require(RenderScale(exactly: factor))
+        // Its top-left corner in the window, then its bottom-right one.
+        for (hugeFrame, smallFrame) in [(Rect(x: 10, y: 10, width: 1e9, height: 1e9), Rect(x: 10, y: 10, width: 200, height: 200)),
+                                         (Rect(x: 60 - 1e9, y: 60 - 1e9, width: 1e9, height: 1e9), Rect(x: -140, y: -140, width: 200, height: 200))] {
+            let huge = try render(makeWindow(rounded(hugeFrame)), scale: scale)
+            let small = try render(makeWindow(rounded(smallFrame)), scale: scale)
+            #expect(differingPixels(huge, small).isEmpty)
+            #expect(huge.pixel(x: Int(11 * factor), y: Int(11 * factor)) != huge.pixel(x: Int(30 * factor), y: Int(30 * factor))
+                    || huge.pixel(x: Int(59 * factor), y: Int(59 * factor)) != huge.pixel(x: Int(40 * factor), y: Int(40 * factor)),
+                    "no rounded corner was painted")
+        }
+    }
+
     @Test(arguments: [1.0, 1.5, 2.0])
     func placeholderIsPaintedUntilTheImageIsReady(factor: Double) throws {
         let node = ImageNode(name: "photo", frame: Rect(x: 10, y: 10, width: 40, height: 40))

@@ -27,9 +27,10 @@ public enum StopReason: Equatable, Sendable {
 
 /// One thread, one `poll`: the display socket, timers and signals. Sleeps in `poll` while idle.
 ///
-/// Per iteration: dispatch queued events, run idle work (redraws), `prepare_read`, flush
-/// (polling for POLLOUT when the socket is full), run before-sleep work (output that must
-/// not delay a frame), poll, then `read_events` or `cancel_read`.
+/// Per iteration: dispatch queued events, run idle work (redraws), flush, run before-sleep
+/// work (output that must not delay a frame), `prepare_read`, flush again (polling for
+/// POLLOUT when the socket is full), poll, then `read_events` or `cancel_read`. While it
+/// runs, a `SocketReader` thread reads the socket whenever this thread is busy.
 public final class EventLoop {
     private struct Source {
         let id: Int
@@ -112,13 +113,17 @@ public final class EventLoop {
     }
 
     /// Runs until `stop`, a termination signal, `deadline`, or a connection failure (thrown).
+    /// Meanwhile a `SocketReader` thread keeps the socket read while this thread works.
     public func run(until deadline: ContinuousClock.Instant? = nil) throws(EventLoopError) -> StopReason {
         stopReason = nil
-        defer { for work in beforeSleepWork { work.run() } }
+        let reader = SocketReader(display: display.pointer)
+        defer {
+            reader?.stop()
+            for work in beforeSleepWork { work.run() }
+        }
         do throws(DisplayError) {
             while true {
                 try display.dispatchPending()
-                try drainSocket()
                 for work in idleWork { work.run() }
                 if let reason = stopReason { return reason }
                 if let deadline, ContinuousClock.now >= deadline { return .deadline }
@@ -129,30 +134,6 @@ public final class EventLoop {
         }
     }
 
-    /// The most reads `drainSocket` makes before the loop's idle work runs (libwayland reads
-    /// at most its 4 KiB buffer each time).
-    static let maximumDrainReads = 64
-
-    /// Reads and dispatches what the socket already holds, without waiting, before the idle
-    /// work (a frame) runs: a burst of input (thousands of keys or motions injected back to
-    /// back) is taken off the socket at the rate it comes, so the compositor's buffer for
-    /// this client never fills and it never drops the connection (issue 31).
-    private func drainSocket() throws(DisplayError) {
-        for _ in 0 ..< Self.maximumDrainReads {
-            guard display.prepareRead() else {
-                try display.dispatchPending()
-                continue
-            }
-            var ready = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) > 0, Int32(ready.revents) & Int32(POLLIN) != 0 else {
-                display.cancelRead()
-                return
-            }
-            try display.readEvents()
-            try display.dispatchPending()
-        }
-    }
-
     private func rebuildPollSet() {
         pollSet = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         pollSet += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
@@ -160,15 +141,16 @@ public final class EventLoop {
 
     /// One poll round. Throws only display errors; poll failures become connection errors too.
     private func iterate(deadline: ContinuousClock.Instant?) throws(DisplayError) {
-        // prepare_read fails while events are queued: dispatch them first (they may queue more).
-        while !display.prepareRead() {
-            try display.dispatchPending()
-        }
+        // The requests (a frame's commit) go out, then the output that must not delay them,
+        // before a read is prepared: the socket reader is never held up by this work.
+        _ = try display.flush()
+        for work in beforeSleepWork { work.run() }
+        // prepare_read fails while events are queued (read meanwhile): the loop dispatches
+        // them, and runs its idle work, before it sleeps.
+        guard display.prepareRead() else { return }
         var reading = true
         defer { if reading { display.cancelRead() } }
-
         let wantWrite = try display.flush() == .wouldBlock
-        for work in beforeSleepWork { work.run() }
 
         pollSet[0].events = Int16(POLLIN | (wantWrite ? POLLOUT : 0))
         let timeout = deadline.map { Self.milliseconds(until: $0) } ?? -1

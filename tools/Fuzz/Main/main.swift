@@ -1,9 +1,12 @@
-// The fuzzer (behaviour.md §20, docs/reliability.md): generated scenes and input scripts,
+// The fuzzer (behaviour.md §20, docs/reliability.md): generated scenes, input scripts,
+// device recordings and image files,
 // grammar-aware and seeded, run through replay, render and audit as subprocesses with a
 // time and a memory limit. Every case that breaks a rule is written to the corpus folder,
 // where `FuzzCorpusTests` replays it on every test run.
 //
-//   TouchstoneFuzz --binary PATH [--seconds N] [--cases N] [--seed S] [--corpus DIR]
+//   TouchstoneFuzz --binary PATH [--seconds N] [--cases N] [--seed S] [--corpus DIR] [--verbose]
+//
+// --verbose prints why each rejected case was rejected (to tune the generators).
 //
 // Exit status 0 when no case broke a rule, 1 when one did (its files are in the corpus), 2
 // for bad arguments.
@@ -22,8 +25,13 @@ var seconds = 120.0
 var maximumCases = Int.max
 var seed: UInt64 = 1
 var corpus = "tools/Fuzz/corpus"
+var verbose = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
+    if flag == "--verbose" {
+        verbose = true
+        continue
+    }
     guard let value = arguments.popFirst() else {
         fail("\(flag) needs a value", status: 2)
     }
@@ -53,16 +61,14 @@ while cases < maximumCases, FuzzClock.now() - start < seconds {
     let caseSeed = seed &+ UInt64(cases)
     cases += 1
     let generated = FuzzCase(seed: caseSeed)
-    let scene = folder + "/scene.json", script = folder + "/input.jsonl"
-    FuzzProcess.write(generated.scene, to: scene)
-    FuzzProcess.write(generated.script, to: script)
-    let (problems, replayed) = FuzzChecks.run(binary: binary, scene: scene, script: script, folder: folder)
+    let (scene, script) = generated.write(to: folder, name: "case")
+    let (problems, replayed, rejection) = FuzzChecks.run(binary: binary, scene: scene, script: script, folder: folder)
     if replayed { accepted += 1 }
+    if verbose, !rejection.isEmpty { print("case seed-\(caseSeed) rejected: \(rejection.prefix(200))", terminator: "") }
     guard !problems.isEmpty else { continue }
     failures += 1
     let name = "seed-\(caseSeed)"
-    FuzzProcess.write(generated.scene, to: "\(corpus)/\(name).json")
-    FuzzProcess.write(generated.script, to: "\(corpus)/\(name).input.jsonl")
+    generated.write(to: corpus, name: name)
     print("case \(name): \(problems.count) problem(s), kept in \(corpus)/\(name).json")
     for problem in problems { print("  \(problem)") }
 }

@@ -8,7 +8,8 @@ public enum FuzzChecks {
     public static let memoryLimitKiB = 1 << 20
 
     /// Runs replay (log and PNG), render and audit on `scene` and `script` (files inside
-    /// `folder`, which also takes the outputs) and returns every problem found, one line each.
+    /// `folder`, which also takes the outputs), and `import` when the script is a device
+    /// recording, and returns every problem found, one line each.
     public static func check(binary: String, scene: String, script: String, folder: String,
                              timeout: Double = timeLimit) -> [String] {
         run(binary: binary, scene: scene, script: script, folder: folder, timeout: timeout).problems
@@ -16,7 +17,7 @@ public enum FuzzChecks {
 
     /// `check`, with whether replay accepted the files (exit 0): the fuzzer reports how many did.
     public static func run(binary: String, scene: String, script: String, folder: String,
-                           timeout: Double = timeLimit) -> (problems: [String], replayed: Bool) {
+                           timeout: Double = timeLimit) -> (problems: [String], replayed: Bool, rejection: String) {
         var problems: [String] = []
         func run(_ name: String, _ arguments: [String], allowed: Set<Int32>) -> FuzzOutcome {
             let outcome = FuzzProcess.run(binary, arguments, folder: folder, timeout: timeout)
@@ -30,6 +31,10 @@ public enum FuzzChecks {
                                  "--show-touches", "--pointer-location"], allowed: [0, 2])
         let render = run("render", ["render", scene, "--png", folder + "/render.png", "--debug-overlay"], allowed: [0, 2])
         let audit = run("audit", ["audit", scene, "--json"], allowed: [0, 2, 3])
+        if isRecording(FuzzProcess.read(script)) {
+            let imported = run("import", ["import", script, "--size", "320x480"], allowed: [0, 2])
+            if imported.status == 0 { problems += logProblems(imported.stdout).map { "import: \($0)" } }
+        }
         if let a = audit.status, let r = render.status, (a == 2) != (r == 2) {
             problems.append("audit exits \(a) but render \(r) on the same scene")
         }
@@ -39,7 +44,7 @@ public enum FuzzChecks {
         if replay.status == 2, replay.stderr.contains(scene + ":"), let a = audit.status, a != 2 {
             problems.append("replay rejects the scene but audit exits \(a)")
         }
-        return (problems, replay.status == 0)
+        return (problems, replay.status == 0, replay.status == 2 ? replay.stderr : "")
     }
 
     static func problems(of outcome: FuzzOutcome, command: String, allowed: Set<Int32>, inputs: [String]) -> [String] {
@@ -71,7 +76,7 @@ public enum FuzzChecks {
         }
     }
 
-    /// The problems of an event log: a `t` below the line before, a number in exponent form
+    /// The problems of an event log (or an imported input script): a `t` below the line before, a number in exponent form
     /// or not a number, a line that is not an object.
     public static func logProblems(_ bytes: [UInt8]) -> [String] {
         var found: [String] = []
@@ -94,6 +99,12 @@ public enum FuzzChecks {
             previous = max(previous, t)
         }
         return found
+    }
+
+    /// A device recording rather than an input script: its first character is not `{`.
+    static func isRecording(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { ![9, 10, 13, 32].contains($0) }) else { return false }
+        return first != UInt8(ascii: "{")
     }
 
     /// The number tokens of a JSON line, strings skipped.

@@ -82,11 +82,14 @@ public enum FuzzProcess {
     }
 
     /// Writes `text` to `path` (generated inputs).
-    public static func write(_ text: String, to path: String) {
+    public static func write(_ text: String, to path: String) { write(Array(text.utf8), to: path) }
+
+    /// Writes `bytes` to `path` (generated image files).
+    public static func write(_ bytes: [UInt8], to path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        var bytes = Array(text.utf8)
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -5,6 +5,8 @@ struct SceneGenerator {
     var random: FuzzRandom
     private var nameCount = 0
     private var nodeBudget = 0
+    /// The image files the scene names (`@case@` stands for the case's name): `png`, `jpg`.
+    private(set) var imageFiles: Set<String> = []
 
     init(random: FuzzRandom) { self.random = random }
 
@@ -18,9 +20,15 @@ struct SceneGenerator {
         if width * height > 1_000_000 { width = (1_000_000 / height).rounded(.down) }
         nodeBudget = random.chance(0.05) ? 3000 : random.int(1 ... 40)
         var children: [String] = []
-        while nodeBudget > 0, children.count < 200 { children.append(node(depth: 0, inTemplate: false, size: (width, height))) }
-        let root = JSONText.object([("name", JSONText.string("root")), ("frame", JSONText.array([0, 0, width, height])),
-                                    ("children", "[" + children.joined(separator: ",\n") + "]")])
+        let rootLayout = random.chance(0.15)
+        while nodeBudget > 0, children.count < 200 {
+            children.append(node(depth: 0, inTemplate: false, size: (width, height), inLayout: rootLayout))
+        }
+        // A laid-out root fills the window: it has no frame.
+        var rootMembers = [("name", JSONText.string("root"))]
+        rootMembers.append(rootLayout ? ("layout", layoutContainer()) : ("frame", JSONText.array([0, 0, width, height])))
+        rootMembers.append(("children", "[" + children.joined(separator: ",\n") + "]"))
+        let root = JSONText.object(rootMembers)
         var members = [("size", JSONText.array([width, height])), ("root", root)]
         if random.chance(0.2) { members.insert(("background", JSONText.string(color())), at: 1) }
         return (JSONText.object(members) + "\n", (width, height))
@@ -42,9 +50,9 @@ struct SceneGenerator {
         return [random.number(typical: -20 ... max(size.0, 1)), random.number(typical: -20 ... max(size.1, 1)), w, h]
     }
 
-    private mutating func node(depth: Int, inTemplate: Bool, size: (Double, Double)) -> String {
+    private mutating func node(depth: Int, inTemplate: Bool, size: (Double, Double), inLayout: Bool = false) -> String {
         nodeBudget -= 1
-        var kinds = ["node", "control", "button", "toggle", "slider", "text"]
+        var kinds = ["node", "control", "button", "toggle", "slider", "text", "textField", "image"]
         if depth < 3 { kinds += ["scroll", "list", "node", "node"] }
         if nodeBudget > 1000 { kinds = ["button"] }  // many controls: the audit's scaling
         let kind = random.pick(kinds)
@@ -57,7 +65,10 @@ struct SceneGenerator {
             f[2] = min(f[2], 300)
             f[3] = min(f[3], 300)
         }
-        m.append(("frame", JSONText.array(f)))
+        // A laid-out parent places its children: they have no frame.
+        if inLayout { m += layoutItem() } else { m.append(("frame", JSONText.array(f))) }
+        let isLayout = (kind == "node" || kind == "scroll") && random.chance(0.25)
+        if isLayout { m.append(("layout", layoutContainer())) }
         if random.chance(0.3) { m.append(("slop", JSONText.array((0 ..< 4).map { _ in -random.number(typical: 0 ... 30) }))) }
         if random.chance(0.1) { m.append(("alpha", JSONText.number(random.value([0, 0.005, 0.5, 1], invalid: [9_007_199_254_740_991, -1])))) }
         if random.chance(0.05) { m.append(("hidden", random.chance(0.5) ? "true" : "false")) }
@@ -69,7 +80,9 @@ struct SceneGenerator {
             m.append(("shape", random.chance(0.6) ? JSONText.string("circle")
                       : "{\"bands\":[" + (0 ..< random.int(1 ... 4)).map { _ in JSONText.array(frame(in: (max(f[2], 1), max(f[3], 1)))) }.joined(separator: ",") + "]}"))
         }
-        if ["control", "button", "toggle", "slider", "text"].contains(kind) {
+        if kind == "textField" { m += textFieldKeys() }
+        if kind == "image" { m += imageKeys() }
+        if ["control", "button", "toggle", "slider", "text", "textField", "image"].contains(kind) {
             if random.chance(0.1) { m.append(("enabled", random.chance(0.5) ? "true" : "false")) }
             if random.chance(0.1) { m.append(("dragTolerance", JSONText.number(random.number(typical: 0 ... 100)))) }
         }
@@ -86,7 +99,7 @@ struct SceneGenerator {
         } else if kind == "node" || kind == "scroll", depth < 4, nodeBudget > 0 {
             var children: [String] = []
             for _ in 0 ..< random.int(0 ... 4) where nodeBudget > 0 {
-                children.append(node(depth: depth + 1, inTemplate: inTemplate, size: (max(f[2], 1), max(f[3], 1))))
+                children.append(node(depth: depth + 1, inTemplate: inTemplate, size: (max(f[2], 1), max(f[3], 1)), inLayout: isLayout))
             }
             if !children.isEmpty { m.append(("children", "[" + children.joined(separator: ",") + "]")) }
         }
@@ -125,6 +138,85 @@ struct SceneGenerator {
                 ("total", JSONText.number(random.value([0, 10, 100, 10_000], invalid: [2_147_483_647]))),
             ])))
         }
+        return m
+    }
+
+    /// A flex container's keys (behaviour.md §15), values at and past the edges now and then.
+    private mutating func layoutContainer() -> String {
+        var m: [(String, String)] = [("direction", JSONText.string(random.pick(["row", "column", "row-reverse", "column-reverse"])))]
+        if random.chance(0.4) { m.append(("justifyContent", JSONText.string(random.pick(["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"])))) }
+        if random.chance(0.4) { m.append(("alignItems", JSONText.string(random.pick(["flex-start", "center", "flex-end", "stretch", "baseline"])))) }
+        if random.chance(0.2) { m.append(("alignContent", JSONText.string(random.pick(["flex-start", "center", "stretch", "space-between"])))) }
+        if random.chance(0.3) { m.append(("wrap", JSONText.string(random.pick(["wrap", "nowrap", "wrap-reverse"])))) }
+        if random.chance(0.4) { m.append(("padding", random.chance(0.5) ? JSONText.number(abs(random.number(typical: 0 ... 40))) : JSONText.array((0 ..< 4).map { _ in abs(random.number(typical: 0 ... 40)) }))) }
+        if random.chance(0.4) { m.append((random.pick(["gap", "rowGap", "columnGap"]), JSONText.number(abs(random.number(typical: 0 ... 30))))) }
+        if random.chance(0.1) { m.append(("writingDirection", JSONText.string(random.pick(["ltr", "rtl", "inherit"])))) }
+        return JSONText.object(m)
+    }
+
+    /// A flex item's keys: sizes in points, percents or auto, grow and shrink, margins, position.
+    private mutating func layoutItem() -> [(String, String)] {
+        func dimension(_ r: inout FuzzRandom) -> String {
+            switch r.int(0 ... 3) {
+            case 0: return JSONText.string("auto")
+            case 1: return JSONText.string("\(r.int(0 ... 150))%")
+            default: return JSONText.number(abs(r.number(typical: 0 ... 300)))
+            }
+        }
+        var m: [(String, String)] = []
+        for key in ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "basis"] where random.chance(0.2) {
+            m.append((key, dimension(&random)))
+        }
+        if random.chance(0.4) { m.append(("grow", JSONText.number(random.value([0, 1, 2, 1e6], invalid: [-1])))) }
+        if random.chance(0.3) { m.append(("shrink", JSONText.number(random.value([0, 1, 3], invalid: [-1])))) }
+        if random.chance(0.2) { m.append(("margin", random.chance(0.7) ? JSONText.number(random.number(typical: -10 ... 30)) : JSONText.string("auto"))) }
+        if random.chance(0.1) { m.append(("aspectRatio", JSONText.number(random.value([0.5, 1, 16.0 / 9], invalid: [0, -1])))) }
+        if random.chance(0.1) {
+            m.append(("position", JSONText.string("absolute")))
+            m.append((random.pick(["left", "top", "right", "bottom", "start", "end"]), JSONText.number(random.number(typical: -20 ... 200))))
+        }
+        if random.chance(0.05) { m.append(("display", JSONText.string(random.pick(["none", "flex"])))) }
+        if random.chance(0.1) { m.append(("alignSelf", JSONText.string(random.pick(["auto", "center", "stretch", "flex-end"])))) }
+        return m
+    }
+
+    /// A text field's keys (behaviour.md §16).
+    private mutating func textFieldKeys() -> [(String, String)] {
+        var m: [(String, String)] = []
+        let type = random.chance(0.3) ? random.pick(["text", "number", "pin", "email", "url", "phone", "password"]) : nil
+        let digitsOnly = type == "number" || type == "pin" || type == "phone"
+        // A field's text keeps its own rules (its type's characters, maxLength) or the scene is rejected.
+        let text = digitsOnly ? String(repeating: "7", count: random.int(0 ... 12)) : random.text()
+        if random.chance(0.5) { m.append(("text", JSONText.string(text))) }
+        if random.chance(0.3) { m.append(("placeholder", JSONText.string(random.text()))) }
+        if random.chance(0.2) { m.append(("secure", "true")) }
+        if let type { m.append(("contentType", JSONText.string(type))) }
+        if random.chance(0.3) {
+            let length = Double(text.count)
+            m.append(("maxLength", JSONText.number(random.value([length, length + 3, 10_000], invalid: [-1, 1e12]))))
+        }
+        if random.chance(0.2) { m.append(("fontSize", JSONText.number(random.value([1, 17, 200], invalid: [0])))) }
+        return m
+    }
+
+    /// An image node's keys (behaviour.md §17): a generated PNG, a repository JPEG, or a file
+    /// that is not there.
+    private mutating func imageKeys() -> [(String, String)] {
+        let src: String
+        switch random.int(0 ... 29) {
+        case 0: src = "missing-image.png"
+        case 1 ... 8:
+            src = "@case@.image.jpg"
+            imageFiles.insert("jpg")
+        default:
+            src = "@case@.image.png"
+            imageFiles.insert("png")
+        }
+        var m: [(String, String)] = [("src", JSONText.string(src))]
+        if random.chance(0.5) { m.append(("contentMode", JSONText.string(random.pick(["scaleToFill", "aspectFit", "aspectFill", "center"])))) }
+        if random.chance(0.4) { m.append(("cornerRadius", JSONText.number(random.number(typical: 0 ... 60)))) }
+        if random.chance(0.2) { m.append(("placeholderColor", JSONText.string(color()))) }
+        if random.chance(0.4) { m.append(("hitTestAlpha", random.chance(0.5) ? "true" : "false")) }
         return m
     }
 }
