@@ -99,10 +99,7 @@ struct WlrootsTests {
         try phoc.send("pointer 135 85.5 360 720")
         try phoc.send("button 272 pressed")
         try phoc.send("button 272 released")
-        let logged = try live.poll("three logged events") { () -> [EventLogEntry]? in
-            let entries = try? EventLog.decode(Array((try? Data(contentsOf: live.events)) ?? Data()), file: live.events.path)
-            return (entries?.count ?? 0) >= 3 ? entries : nil
-        }
+        let logged = try live.loggedEvents(atLeast: 3)
         #expect(logged.map { "\($0.node).\($0.event.name)" } == ["ok.touchDown", "ok.touchUpInside", "ok.primaryActionTriggered"])
         #expect(logged.first?.location == Point(x: 50, y: 25))
         #expect(logged.first?.touch == .pointer)
