@@ -24,6 +24,10 @@ public final class HeadlessWlroots: @unchecked Sendable {
         /// hands a buffer of the output's size and transform straight to the headless output
         /// (scan-out), and grim then reads the last frame cage composited, not that buffer.
         case cageRotated
+        /// cage on wlroots' Wayland backend, the lone borderless tile of a private headless sway
+        /// (`mode`, `scale`: sway's output; cage's is that tile): sway's seat is cage's, so the
+        /// virtual pointer on sway reaches cage's clients (cage 0.1.4 offers no input injection).
+        case cageInSway
         /// phoc 0.24: its output set to a phone's (`wlr-randr`), pointer input.
         case phoc
         /// sway 1.7 with a private config (no bar, no Xwayland, the output's mode and scale,
@@ -33,7 +37,7 @@ public final class HeadlessWlroots: @unchecked Sendable {
         /// The executable.
         var program: String {
             switch self {
-            case .cage, .cageRotated: "cage"
+            case .cage, .cageRotated, .cageInSway: "cage"
             case .phoc: "phoc"
             case .sway: "sway"
             }
@@ -55,6 +59,8 @@ public final class HeadlessWlroots: @unchecked Sendable {
     public let compositor: Compositor
     private let process: ChildProcess
     private let pointer: FakeInputClient?
+    /// The sway `.cageInSway` runs in.
+    private let host: HeadlessWlroots?
     private let screenshotCounter = Mutex(0)  // names screenshot and swaymsg files
 
     /// Starts `compositor` and waits (bounded) until it answers; its output is then set
@@ -64,6 +70,9 @@ public final class HeadlessWlroots: @unchecked Sendable {
     public static func start(_ compositor: Compositor, mode: (width: Int, height: Int)? = nil, scale: Int = 1,
                              swayConfig: [String] = [], startTimeout: Double = 20) throws(HarnessError) -> HeadlessWlroots {
         guard compositor == .sway || swayConfig.isEmpty else { throw .invalidArgument("swayConfig is for sway only") }
+        // cage in sway: sway first, with its virtual pointer, so that cage finds a pointer on
+        // sway's seat when it starts.
+        let host = compositor == .cageInSway ? try start(.sway, mode: mode, scale: scale, startTimeout: startTimeout) : nil
         guard let executable = HeadlessWeston.findExecutable(compositor.program) else {
             throw .invalidArgument("\(compositor.program) not found (install it: tools/setup)")
         }
@@ -81,8 +90,12 @@ public final class HeadlessWlroots: @unchecked Sendable {
         } catch {
             throw .fileSystem(path: runtime.path, reason: "\(error) (tools/setup creates the user \(unprivilegedUser))")
         }
-        let environment = ["PATH": "/usr/bin:/bin", "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
                            "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]
+        if let host {
+            environment["WLR_BACKENDS"] = "wayland"
+            environment["WAYLAND_DISPLAY"] = host.environment["WAYLAND_DISPLAY"]
+        }
         var command = [executable.path]
         // cage runs one client and exits with it: one that waits, tied to cage.
         if compositor == .cageRotated { command.append("-r") }
@@ -114,6 +127,7 @@ public final class HeadlessWlroots: @unchecked Sendable {
         toolEnvironment.merge(clientEnvironment) { _, new in new }
         func fail(_ error: HarnessError) -> HarnessError {
             process.stop()
+            host?.stop()
             try? FileManager.default.removeItem(at: dir)
             return error
         }
@@ -138,7 +152,7 @@ public final class HeadlessWlroots: @unchecked Sendable {
             clientEnvironment["SWAYSOCK"] = ipc
             toolEnvironment["SWAYSOCK"] = ipc
         }
-        if let mode, compositor != .sway {
+        if let mode, compositor != .sway, host == nil {
             let arguments = ["--output", "HEADLESS-1", "--custom-mode", "\(mode.width)x\(mode.height)", "--scale", "\(scale)"]
             guard try run(randr.path, arguments, environment: toolEnvironment, log: dir.appending(path: "randr.log")) == 0 else {
                 throw fail(.commandFailed(command: "wlr-randr \(arguments.joined(separator: " "))",
@@ -160,15 +174,16 @@ public final class HeadlessWlroots: @unchecked Sendable {
             }
             pointer = client
         }
-        return HeadlessWlroots(compositor: compositor, process: process, pointer: pointer, directory: dir,
+        return HeadlessWlroots(compositor: compositor, process: process, pointer: pointer, host: host, directory: dir,
                                environment: clientEnvironment)
     }
 
-    private init(compositor: Compositor, process: ChildProcess, pointer: FakeInputClient?, directory: URL,
-                 environment: [String: String]) {
+    private init(compositor: Compositor, process: ChildProcess, pointer: FakeInputClient?, host: HeadlessWlroots?,
+                 directory: URL, environment: [String: String]) {
         self.compositor = compositor
         self.process = process
         self.pointer = pointer
+        self.host = host
         self.directory = directory
         self.environment = environment
     }
@@ -178,6 +193,7 @@ public final class HeadlessWlroots: @unchecked Sendable {
     /// Sends one `wlr-virtual-pointer` command (`pointer X Y W H`, `button 272 pressed`,
     /// `wheel 1`) and waits until the compositor has processed it.
     public func send(_ command: String, timeout: Double = 10) throws(HarnessError) {
+        if let host { return try host.send(command, timeout: timeout) }
         guard let pointer else { throw .invalidArgument("\(compositor.program) offers no virtual pointer") }
         try pointer.send(command, timeout: timeout)
     }
@@ -243,6 +259,7 @@ public final class HeadlessWlroots: @unchecked Sendable {
     public func stop() {
         pointer?.stop()
         process.stop()
+        host?.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 
