@@ -9,11 +9,11 @@ import Glibc
 /// One build of the wlroots test client at a time per process.
 private let pointerBuildLock = Mutex<URL?>(nil)
 
-/// A private headless wlroots compositor, cage (kiosk) or phoc (Phosh's, for phones), with
-/// the pixman renderer, screenshots through `grim` and, where the compositor offers
-/// `zwlr_virtual_pointer_manager_v1` (phoc; cage 0.1.4 does not), pointer input through
-/// `tools/wlroots-harness`'s `wlr-virtual-pointer` (test support, like the weston harness).
-/// Both refuse to run as root: a root test process starts them as the unprivileged user
+/// A private headless wlroots compositor, cage (kiosk), phoc (Phosh's, for phones) or sway
+/// (a tiling desktop), with the pixman renderer, screenshots through `grim` and, where the
+/// compositor offers `zwlr_virtual_pointer_manager_v1` (phoc and sway; cage 0.1.4 does not),
+/// pointer input through `tools/wlroots-harness`'s `wlr-virtual-pointer` (test support, like
+/// the weston harness). They refuse to run as root: a root test process starts them as the unprivileged user
 /// `tools/setup` creates (`touchstone-ci`), in a runtime folder that user owns, and connects
 /// its clients to the socket's full path (docs/wayland.md "wlroots").
 public final class HeadlessWlroots: @unchecked Sendable {
@@ -24,11 +24,30 @@ public final class HeadlessWlroots: @unchecked Sendable {
         /// hands a buffer of the output's size and transform straight to the headless output
         /// (scan-out), and grim then reads the last frame cage composited, not that buffer.
         case cageRotated
+        /// cage on wlroots' Wayland backend, the lone borderless tile of a private headless sway
+        /// (`mode`, `scale`: sway's output; cage's is that tile): sway's seat is cage's, so the
+        /// virtual pointer on sway reaches cage's clients (cage 0.1.4 offers no input injection).
+        case cageInSway
         /// phoc 0.24: its output set to a phone's (`wlr-randr`), pointer input.
         case phoc
+        /// sway 1.7 with a private config (no bar, no Xwayland, the output's mode and scale,
+        /// the caller's lines); pointer input; `SWAYSOCK` in `environment` for `swaymsg`.
+        case sway
 
         /// The executable.
-        var program: String { self == .phoc ? "phoc" : "cage" }
+        var program: String {
+            switch self {
+            case .cage, .cageRotated, .cageInSway: "cage"
+            case .phoc: "phoc"
+            case .sway: "sway"
+            }
+        }
+
+        /// Whether it offers `zwlr_virtual_pointer_manager_v1`.
+        var hasVirtualPointer: Bool { self == .phoc || self == .sway }
+
+        /// The socket it listens on in its runtime folder: sway skips `wayland-0`.
+        var socketName: String { self == .sway ? "wayland-1" : "wayland-0" }
     }
 
     /// The user the compositors run as when the tests run as root.
@@ -40,13 +59,20 @@ public final class HeadlessWlroots: @unchecked Sendable {
     public let compositor: Compositor
     private let process: ChildProcess
     private let pointer: FakeInputClient?
-    private let screenshotCounter = Mutex(0)
+    /// The sway `.cageInSway` runs in.
+    private let host: HeadlessWlroots?
+    private let screenshotCounter = Mutex(0)  // names screenshot and swaymsg files
 
-    /// Starts `compositor` and waits (bounded) until it answers; phoc's output is then set
-    /// to `mode` pixels at `scale` and a virtual pointer created (which also gives phoc's
-    /// seat, absent until an input device exists, to its clients).
+    /// Starts `compositor` and waits (bounded) until it answers; its output is then set
+    /// to `mode` pixels at `scale` (sway: through its config, with `swayConfig`'s lines after
+    /// the harness's own) and a virtual pointer created (which also gives phoc's seat, absent
+    /// until an input device exists, to its clients).
     public static func start(_ compositor: Compositor, mode: (width: Int, height: Int)? = nil, scale: Int = 1,
-                             startTimeout: Double = 20) throws(HarnessError) -> HeadlessWlroots {
+                             swayConfig: [String] = [], startTimeout: Double = 20) throws(HarnessError) -> HeadlessWlroots {
+        guard compositor == .sway || swayConfig.isEmpty else { throw .invalidArgument("swayConfig is for sway only") }
+        // cage in sway: sway first, with its virtual pointer, so that cage finds a pointer on
+        // sway's seat when it starts.
+        let host = compositor == .cageInSway ? try start(.sway, mode: mode, scale: scale, startTimeout: startTimeout) : nil
         guard let executable = HeadlessWeston.findExecutable(compositor.program) else {
             throw .invalidArgument("\(compositor.program) not found (install it: tools/setup)")
         }
@@ -64,12 +90,26 @@ public final class HeadlessWlroots: @unchecked Sendable {
         } catch {
             throw .fileSystem(path: runtime.path, reason: "\(error) (tools/setup creates the user \(unprivilegedUser))")
         }
-        let environment = ["PATH": "/usr/bin:/bin", "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
                            "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]
+        if let host {
+            environment["WLR_BACKENDS"] = "wayland"
+            environment["WAYLAND_DISPLAY"] = host.environment["WAYLAND_DISPLAY"]
+        }
         var command = [executable.path]
         // cage runs one client and exits with it: one that waits, tied to cage.
         if compositor == .cageRotated { command.append("-r") }
         if compositor.program == "cage" { command += ["--", "/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/bin/sleep", "infinity"] }
+        if compositor == .sway {
+            let config = dir.appending(path: "sway.config")
+            do {
+                try swayConfigText(mode: mode, scale: scale, extra: swayConfig).write(to: config, atomically: true, encoding: .utf8)
+                try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+            } catch {
+                throw .fileSystem(path: config.path, reason: "\(error)")
+            }
+            command += ["-c", config.path]
+        }
         // Tied to this process (it dies with it) as the unprivileged user: one setpriv does
         // both, since a later change of user would clear the death signal.
         let tie = ["--pdeathsig", "KILL"] + (asRoot ? ["--reuid", unprivilegedUser, "--regid", unprivilegedUser, "--clear-groups"] : [])
@@ -80,20 +120,26 @@ public final class HeadlessWlroots: @unchecked Sendable {
         } catch {
             throw .westonFailedToStart(exitStatus: -1, logTail: "\(compositor.program): \(error)")
         }
-        let socket = runtime.appending(path: "wayland-0").path
-        let clientEnvironment = ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime.path]
+        let socket = runtime.appending(path: compositor.socketName).path
+        var clientEnvironment = ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime.path]
         var toolEnvironment = ProcessInfo.processInfo.environment
         for key in ["WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] { toolEnvironment.removeValue(forKey: key) }
         toolEnvironment.merge(clientEnvironment) { _, new in new }
         func fail(_ error: HarnessError) -> HarnessError {
             process.stop()
+            host?.stop()
             try? FileManager.default.removeItem(at: dir)
             return error
         }
-        // Ready: its socket takes connections (bounded retries with back-off).
+        // sway's IPC socket, named after its user and process, for `swaymsg` (`SWAYSOCK`).
+        func swaySocket() -> String? {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
+            return names.first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }.map { runtime.appending(path: $0).path }
+        }
+        // Ready: its socket takes connections, and sway's IPC socket exists (bounded retries with back-off).
         let deadline = ContinuousClock.now + .milliseconds(Int(startTimeout * 1000))
         var wait = 0.01
-        while !accepts(socket) {
+        while !accepts(socket) || (compositor == .sway && swaySocket() == nil) {
             guard process.isRunning else {
                 throw fail(.westonFailedToStart(exitStatus: process.waitUntilExit() ?? -1,
                                                 logTail: HeadlessWeston.tail(of: dir.appending(path: "compositor.log"), lines: 8)))
@@ -102,7 +148,11 @@ public final class HeadlessWlroots: @unchecked Sendable {
             usleep(useconds_t(wait * 1_000_000))
             wait = min(wait * 2, 0.2)
         }
-        if let mode {
+        if compositor == .sway, let ipc = swaySocket() {
+            clientEnvironment["SWAYSOCK"] = ipc
+            toolEnvironment["SWAYSOCK"] = ipc
+        }
+        if let mode, compositor != .sway, host == nil {
             let arguments = ["--output", "HEADLESS-1", "--custom-mode", "\(mode.width)x\(mode.height)", "--scale", "\(scale)"]
             guard try run(randr.path, arguments, environment: toolEnvironment, log: dir.appending(path: "randr.log")) == 0 else {
                 throw fail(.commandFailed(command: "wlr-randr \(arguments.joined(separator: " "))",
@@ -110,7 +160,7 @@ public final class HeadlessWlroots: @unchecked Sendable {
             }
         }
         var pointer: FakeInputClient?
-        if compositor == .phoc {
+        if compositor.hasVirtualPointer {
             let client: FakeInputClient
             do {
                 client = try FakeInputClient(path: buildPointerClient().appending(path: "wlr-virtual-pointer").path,
@@ -124,15 +174,16 @@ public final class HeadlessWlroots: @unchecked Sendable {
             }
             pointer = client
         }
-        return HeadlessWlroots(compositor: compositor, process: process, pointer: pointer, directory: dir,
+        return HeadlessWlroots(compositor: compositor, process: process, pointer: pointer, host: host, directory: dir,
                                environment: clientEnvironment)
     }
 
-    private init(compositor: Compositor, process: ChildProcess, pointer: FakeInputClient?, directory: URL,
-                 environment: [String: String]) {
+    private init(compositor: Compositor, process: ChildProcess, pointer: FakeInputClient?, host: HeadlessWlroots?,
+                 directory: URL, environment: [String: String]) {
         self.compositor = compositor
         self.process = process
         self.pointer = pointer
+        self.host = host
         self.directory = directory
         self.environment = environment
     }
@@ -142,8 +193,32 @@ public final class HeadlessWlroots: @unchecked Sendable {
     /// Sends one `wlr-virtual-pointer` command (`pointer X Y W H`, `button 272 pressed`,
     /// `wheel 1`) and waits until the compositor has processed it.
     public func send(_ command: String, timeout: Double = 10) throws(HarnessError) {
+        if let host { return try host.send(command, timeout: timeout) }
         guard let pointer else { throw .invalidArgument("\(compositor.program) offers no virtual pointer") }
         try pointer.send(command, timeout: timeout)
+    }
+
+    /// Runs `swaymsg` with `arguments` against this sway (`-t get_tree`, `kill`, a config
+    /// command) and returns what it printed; throws when it fails or takes over 10 s.
+    public func swaymsg(_ arguments: [String]) throws(HarnessError) -> String {
+        guard compositor == .sway else { throw .invalidArgument("swaymsg needs sway, not \(compositor.program)") }
+        guard let swaymsg = HeadlessWeston.findExecutable("swaymsg") else { throw .invalidArgument("swaymsg not found (tools/setup)") }
+        let counter = screenshotCounter.withLock { counter in
+            counter += 1
+            return counter
+        }
+        let log = directory.appending(path: "swaymsg-\(counter).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let client = try launchClient(swaymsg.path, arguments: arguments, outputPath: log.path)
+        guard client.waitForExit(timeout: 10) else {
+            client.stop()
+            throw .timeout(command: "swaymsg", seconds: 10)
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard client.exitStatus == 0 else {
+            throw .commandFailed(command: "swaymsg \(arguments.joined(separator: " "))", reason: output)
+        }
+        return output
     }
 
     /// The output's pixels now, through `grim` (wlr-screencopy), in device pixels.
@@ -184,7 +259,17 @@ public final class HeadlessWlroots: @unchecked Sendable {
     public func stop() {
         pointer?.stop()
         process.stop()
+        host?.stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// sway's config: the output's mode and scale, no bar (none is configured), no title bars
+    /// or borders (a lone tile fills the output), no Xwayland, then `extra`.
+    static func swayConfigText(mode: (width: Int, height: Int)?, scale: Int, extra: [String]) -> String {
+        var lines = ["xwayland disable", "default_border none", "default_floating_border none"]
+        if let mode { lines.append("output HEADLESS-1 mode --custom \(mode.width)x\(mode.height) scale \(scale)") }
+        else { lines.append("output HEADLESS-1 scale \(scale)") }
+        return (lines + extra).joined(separator: "\n") + "\n"
     }
 
     /// Whether a Unix socket at `path` takes a connection.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import Testing
 import WestonHarness
 
@@ -43,6 +44,14 @@ class TracedClient {
         if let value = condition() { return value }
         Issue.record("no \(what); the client's trace ends: \(trace().suffix(20).joined(separator: "\n"))")
         throw HarnessError.timeout(command: what, seconds: 20)
+    }
+
+    /// Waits until the event log holds at least `count` lines; the log then.
+    func loggedEvents(atLeast count: Int) throws -> [EventLogEntry] {
+        try poll("\(count) logged events") { () -> [EventLogEntry]? in
+            let entries = try? EventLog.decode(Array((try? Data(contentsOf: events)) ?? Data()), file: events.path)
+            return (entries?.count ?? 0) >= count ? entries : nil
+        }
     }
 
     func waitForTrace(_ what: String, _ match: @escaping (Substring) -> Bool) throws -> Substring {

@@ -69,6 +69,16 @@ import WaylandClient
         #expect(ContentFit(available: LogicalSize(width: 500, height: 400), minimum: minimum).paintScale120(surfaceScale120: 180) == 180)
     }
 
+    /// Scrolls on a phone showing the scene at 0.9 move the content by the shown distance:
+    /// 45 shown points are 50 of the content's on both axes; unscaled, they stay 45.
+    @Test func scrollDistancesAreMappedToTheContentLikeLocations() {
+        let phone = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))
+        #expect(phone.contentDistance(45, along: .vertical) == 50)
+        #expect(phone.contentDistance(-45, along: .horizontal) == -50)
+        let unscaled = ContentFit(available: LogicalSize(width: 500, height: 400), minimum: minimum)
+        #expect(unscaled.contentDistance(45, along: .vertical) == 45)
+    }
+
     /// A phone (360 × 720 points) given a 400 × 300 scene fullscreen: no empty band below.
     @Test func aPhoneSizedSpaceIsFilledOnBothAxes() {
         let fit = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))

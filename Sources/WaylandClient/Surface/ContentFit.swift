@@ -58,6 +58,27 @@ public struct ContentFit: Hashable, Sendable {
                             y: point.y * Double(logicalSize.height) / Double(displayedSize.height))
     }
 
+    /// A scroll distance along `axis` in shown points, in the content's: the content under
+    /// the pointer moves by what the compositor says, as under a finger.
+    public func contentDistance(_ value: Double, along axis: PointerEvent.Axis) -> Double {
+        guard isScaledDown else { return value }
+        return switch axis {
+        case .vertical: value * Double(logicalSize.height) / Double(displayedSize.height)
+        case .horizontal: value * Double(logicalSize.width) / Double(displayedSize.width)
+        }
+    }
+
+    /// Maps each pointer event's location and scroll distance to the content's.
+    func mapToContent(_ events: inout [PointerEvent]) {
+        guard isScaledDown else { return }
+        mapToContent(&events, \.location)
+        for index in events.indices {
+            if case .axis(let axis, let value, let source, let value120) = events[index].action {
+                events[index].action = .axis(axis, value: contentDistance(value, along: axis), source: source, value120: value120)
+            }
+        }
+    }
+
     /// Maps the shown `location` of each event to the content's (nothing to do, and no
     /// copy made, unless the content is scaled down).
     func mapToContent<Event>(_ events: inout [Event], _ location: WritableKeyPath<Event, Point>) {

@@ -60,7 +60,7 @@ extension ToplevelWindow {
     func deliver(_ batch: PointerBatch, from seat: Seat) {
         if batch.surfaceID == surfaceID {
             var mapped = batch
-            fit.mapToContent(&mapped.events, \.location)
+            fit.mapToContent(&mapped.events)
             onPointer?(mapped)
         } else if batch.surfaceID == decorations?.titleSurface.objectID {
             if batch.events.contains(where: { if case .button(_, true) = $0.action { true } else { false } }) {
