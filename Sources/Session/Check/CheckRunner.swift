@@ -33,13 +33,13 @@ public enum CheckRunner {
 
     /// Checks `cases` on `jobs` threads, each taking the next unchecked case, and returns
     /// the results in the cases' order.
-    public static func run(_ cases: [String], update: Bool, jobs: Int) -> [CheckCaseResult] {
+    public static func run(_ cases: [String], options: CheckOptions, jobs: Int) -> [CheckCaseResult] {
         let jobs = max(1, min(jobs, cases.count))
-        guard jobs > 1 else { return cases.map { CheckCase.run(folder: $0, update: update) } }
+        guard jobs > 1 else { return cases.map { CheckCase.run(folder: $0, options: options) } }
         let queue = CaseQueue(count: cases.count)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while let index = queue.next() {
-                queue.store(CheckCase.run(folder: cases[index], update: update), at: index)
+                queue.store(CheckCase.run(folder: cases[index], options: options), at: index)
             }
         }
         return queue.results()
