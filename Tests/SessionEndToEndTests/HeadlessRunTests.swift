@@ -36,6 +36,22 @@ struct HeadlessRunTests {
         #expect(replay.stdout == live)
     }
 
+    @Test func aRunAtAnotherSizeLaysTheSceneOutThereAsReplayDoes() throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try runTouchstone(["run", "examples/checkout/scene.json", "--headless", dir.path, "--size", "800x1280",
+                                     "--input", "examples/checkout/input.jsonl"],
+                                    environment: [HarnessModule.environmentVariable: try HeadlessWeston.testModule().path],
+                                    directory: Self.packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        let shot = try Canvas.readPNG(from: dir.appending(path: "screenshot.png").path)
+        #expect(shot.width == 800 && shot.height == 1280)
+        let replay = try runTouchstone(["replay", "examples/checkout/scene.json", "examples/checkout/input.jsonl", "--size", "800x1280"],
+                                       directory: Self.packageRoot)
+        let live = try String(contentsOf: dir.appending(path: "events.jsonl"), encoding: .utf8)
+        #expect(!live.isEmpty && live == replay.stdout)
+    }
+
     @Test func sigintDuringARunEndsItWithItsWestonAndStatus130() throws {
         let scratch = URL(fileURLWithPath: "/tmp/ts-run-\(UUID().uuidString.prefix(8))")
         let tmp = scratch.appending(path: "tmp")
