@@ -30,18 +30,7 @@ enum HeadlessScene {
     /// `asked` is a size given on the command line, passed on to the client's `--size`.
     static func show(scenePath: String, size: Size, asked: Size? = nil, scale: Int, script: [TimedInputEvent], files: Files,
                      screenshot: URL? = nil, lastsUntil: Double = 0) throws(HeadlessDemoError) {
-        let module: URL
-        do throws(HarnessModule.NotFound) {
-            module = try HarnessModule.locate(executable: URL(fileURLWithPath: HeadlessDemo.executablePath))
-        } catch {
-            throw HeadlessDemoError.moduleNotFound(error)
-        }
-        let state: PrivateTemporaryFolder
-        do throws(PrivateTemporaryFolder.Failure) {
-            state = try PrivateTemporaryFolder(prefix: "touchstone-run")
-        } catch {
-            throw HeadlessDemoError.temporaryFolder(error.description)
-        }
+        let (module, state) = try prepare(prefix: "touchstone-run")
         defer { state.remove() }
         let clientStatus: Int32?
         do throws(HarnessError) {
@@ -74,5 +63,21 @@ enum HeadlessScene {
         }
         guard let clientStatus else { throw HeadlessDemoError.clientDidNotQuit(log: files.log.path) }
         guard clientStatus == 0 else { throw HeadlessDemoError.clientFailed(status: clientStatus, log: files.log.path) }
+    }
+
+    /// The harness module weston loads, and a private temporary folder for weston's state and
+    /// socket: gone on every exit path, SIGKILL included (the caller removes it on the others).
+    static func prepare(prefix: String) throws(HeadlessDemoError) -> (module: URL, state: PrivateTemporaryFolder) {
+        let module: URL
+        do throws(HarnessModule.NotFound) {
+            module = try HarnessModule.locate(executable: URL(fileURLWithPath: HeadlessDemo.executablePath))
+        } catch {
+            throw HeadlessDemoError.moduleNotFound(error)
+        }
+        do throws(PrivateTemporaryFolder.Failure) {
+            return (module, try PrivateTemporaryFolder(prefix: prefix))
+        } catch {
+            throw HeadlessDemoError.temporaryFolder(error.description)
+        }
     }
 }

@@ -61,28 +61,6 @@ struct CheckLiveTests {
 
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalDuringALiveCheckEndsItWithItsWestonAndTemporaryFolders(signal: Int32) throws {
-        let scratch = URL(fileURLWithPath: "/tmp/ts-check-\(UUID().uuidString.prefix(8))")
-        let tmp = scratch.appending(path: "tmp")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = tmp.path
-        environment[HarnessModule.environmentVariable] = try HeadlessWeston.testModule().path
-        let check = try ChildProcess(executable: LiveClient.executable,
-                                     arguments: ["check", HeadlessRunTests.packageRoot.path + "/examples/chat", "--live"],
-                                     environment: environment, outputPath: scratch.appending(path: "check.log").path)
-        let weston = try #require(HeadlessDemoLifetimeTests.waitFor(timeout: 20) { () -> Int32? in
-            let found = ProcessTable.children(of: check.pid)
-            guard found.contains(where: { $0.name == "touchstone" }) else { return nil }
-            return found.first(where: { $0.name == "weston" })?.pid
-        }, "the check never had weston and its client running")
-        kill(check.pid, signal)
-        #expect(check.waitForExit(timeout: 10))
-        #expect(check.exitStatus == 128 + signal)
-        #expect(HeadlessDemoLifetimeTests.waitFor(timeout: 10) { !ProcessTable.isAlive(weston) ? true : nil } == true,
-                "weston outlived the check")
-        #expect(HeadlessDemoLifetimeTests.waitFor(timeout: 10) {
-            (try? FileManager.default.contentsOfDirectory(atPath: tmp.path))?.isEmpty == true ? true : nil
-        } == true, "a temporary folder outlived the check")
+        try expectSignalEndsItWithItsWeston(["check", HeadlessRunTests.packageRoot.path + "/examples/chat", "--live"], signal: signal)
     }
 }
