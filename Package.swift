@@ -153,7 +153,7 @@ let package = Package(
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
                                                 "AuditFormat", "TouchDiagnostics",
                                                 "ImageDecoding",
-                                                "TouchstoneApp", "WestonControl", "FileOutput", systemPackage],
+                                                "TouchstoneApp", "WestonControl", "FileOutput", "CLinuxEvents", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(

@@ -21,7 +21,7 @@ public enum AuditAcrossSizesFormatter {
     public static func writeTable<Output: TextOutputStream>(_ audit: AuditAcrossSizes, to out: inout Output) {
         let names = audit.sizes.map(AuditAcrossSizes.name)
         let count = audit.controlCount
-        out.write("Tappable-area audit at \(names.count) sizes (\(names.joined(separator: ", "))): "
+        out.write("Tappable-area audit at \(names.count) size\(names.count == 1 ? "" : "s") (\(names.joined(separator: ", "))): "
                   + "\(count) control\(count == 1 ? "" : "s"), minimum \(AuditTableFormatter.number(audit.minimumSize)) pt\n")
         if audit.findings.isEmpty {
             out.write(count == 0 ? "no hittable controls\n" : "")

@@ -6,3 +6,5 @@
 int memfd_create(const char *name, unsigned int flags);
 /* fallocate (FALLOC_FL_PUNCH_HOLE for scrolling pools) is declared only under _GNU_SOURCE too. */
 int fallocate(int fd, int mode, off_t offset, off_t len);
+/* mallopt: `check` keeps freed canvases in the process for the next case (behaviour.md §19). */
+#include <malloc.h>

@@ -19,11 +19,14 @@ public struct CheckConfig: Sendable, Equatable {
         public var sizes: [Size]
         /// The number of findings expected over all sizes.
         public var findings: Int
+        /// The line of each of `sizes` in the file, for messages about a size.
+        public var sizeLines: [Int]
 
-        public init(minSize: Double, sizes: [Size], findings: Int) {
+        public init(minSize: Double, sizes: [Size], findings: Int, sizeLines: [Int] = []) {
             self.minSize = minSize
             self.sizes = sizes
             self.findings = findings
+            self.sizeLines = sizeLines
         }
     }
 
@@ -54,7 +57,7 @@ public struct CheckConfig: Sendable, Equatable {
         if let node = r.raw("audit") {
             var a = try ObjectReader(node, file: file, path: "audit")
             let minSize = try a.number("minSize", in: FileLimits.lengths) ?? Audit.defaultMinimumSize
-            var sizes: [Size] = []
+            var sizes: [Size] = [], lines: [Int] = []
             if let list = a.raw("sizes") {
                 guard case .array(let items) = list.value else { throw a.fail("sizes", "expected a list of \"WxH\" strings, got \(list.typeName)") }
                 for item in items {
@@ -62,12 +65,13 @@ public struct CheckConfig: Sendable, Equatable {
                         throw a.fail("sizes", "expected \"WIDTHxHEIGHT\" in points (e.g. \"320x568\"), got \(item.typeName)", line: item.line)
                     }
                     sizes.append(size)
+                    lines.append(item.line)
                 }
             }
             let findings = try a.required("findings") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.integer(k) }
             guard findings >= 0 else { throw a.fail("findings", "must be at least 0, got \(findings)") }
             try a.finish(allowed: "minSize, sizes, findings")
-            config.audit = AuditExpectation(minSize: minSize, sizes: sizes, findings: findings)
+            config.audit = AuditExpectation(minSize: minSize, sizes: sizes, findings: findings, sizeLines: lines)
         }
         try r.finish(allowed: keys)
         return config

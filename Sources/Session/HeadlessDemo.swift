@@ -55,20 +55,8 @@ public enum HeadlessDemo {
         } catch {
             throw HeadlessDemoError.files(directory: dir.path, reason: error.reason)
         }
-        let module: URL
-        do throws(HarnessModule.NotFound) {
-            module = try HarnessModule.locate(executable: URL(fileURLWithPath: executablePath))
-        } catch {
-            throw HeadlessDemoError.moduleNotFound(error)
-        }
-        // weston's state and socket: gone on every exit path, SIGKILL included; weston and
-        // the client are killed by the kernel when this process dies.
-        let state: PrivateTemporaryFolder
-        do throws(PrivateTemporaryFolder.Failure) {
-            state = try PrivateTemporaryFolder(prefix: "touchstone-demo")
-        } catch {
-            throw HeadlessDemoError.temporaryFolder(error.description)
-        }
+        // Weston and the client are killed by the kernel when this process dies.
+        let (module, state) = try HeadlessScene.prepare(prefix: "touchstone-demo")
         defer { state.remove() }
         let clientStatus: Int32?
         do throws(HarnessError) {

@@ -25,15 +25,16 @@ public struct ScriptInjector {
         return codes
     }()
 
-    /// Injects one event; keys outside `evdevKeyCodes` are bad input.
-    public func inject(_ event: InputEvent) throws(HarnessError) {
+    /// Injects one event, stamped `at` (nanoseconds on weston's `CLOCK_MONOTONIC`; nil: now);
+    /// keys outside `evdevKeyCodes` are bad input.
+    public func inject(_ event: InputEvent, at time: UInt64? = nil) throws(HarnessError) {
         switch event {
-        case let .touchDown(id, p): _ = try weston.touchDown(id: Int32(id), x: p.x, y: p.y)
-        case let .touchMotion(id, p): _ = try weston.touchMotion(id: Int32(id), x: p.x, y: p.y)
-        case let .touchUp(id): _ = try weston.touchUp(id: Int32(id))
-        case .touchFrame: _ = try weston.touchFrame()
+        case let .touchDown(id, p): _ = try weston.touchDown(id: Int32(id), x: p.x, y: p.y, at: time)
+        case let .touchMotion(id, p): _ = try weston.touchMotion(id: Int32(id), x: p.x, y: p.y, at: time)
+        case let .touchUp(id): _ = try weston.touchUp(id: Int32(id), at: time)
+        case .touchFrame: _ = try weston.touchFrame(at: time)
         case .touchCancel: _ = try weston.touchCancel()
-        case let .pointerMotion(p): _ = try weston.pointerMotion(x: p.x, y: p.y)
+        case let .pointerMotion(p): _ = try weston.pointerMotion(x: p.x, y: p.y, at: time)
         case let .pointerButton(button, pressed):
             let harnessButton: HeadlessWeston.PointerButton
             switch button {
@@ -41,15 +42,15 @@ public struct ScriptInjector {
             case .right: harnessButton = .right
             case .middle: harnessButton = .middle
             }
-            _ = try weston.pointerButton(harnessButton, pressed: pressed)
+            _ = try weston.pointerButton(harnessButton, pressed: pressed, at: time)
         case .pointerLeave:
             // No surface to leave to under kiosk-shell: move the pointer off the output.
-            _ = try weston.pointerMotion(x: -1, y: -1)
+            _ = try weston.pointerMotion(x: -1, y: -1, at: time)
         case let .pointerAxis(axis, value, source):
             _ = try weston.pointerAxis(Self.harnessAxis(axis), value: value,
-                                       source: HeadlessWeston.ScrollSource(rawValue: source.rawValue))
+                                       source: HeadlessWeston.ScrollSource(rawValue: source.rawValue), at: time)
         case let .pointerAxisStop(axis):
-            _ = try weston.pointerAxisStop(Self.harnessAxis(axis), source: .finger)
+            _ = try weston.pointerAxisStop(Self.harnessAxis(axis), source: .finger, at: time)
         case let .key(name, pressed, modifiers):
             guard let code = Self.evdevKeyCodes[name] else {
                 throw .invalidArgument("no evdev code known for key '\(name)'")
@@ -57,7 +58,7 @@ public struct ScriptInjector {
             guard modifiers.isEmpty else {
                 throw .invalidArgument("key '\(name)': modifiers are injected as keys of their own (Shift_L, Control_L)")
             }
-            _ = try weston.key(code, pressed: pressed)
+            _ = try weston.key(code, pressed: pressed, at: time)
         case .keyRepeat, .textPreedit, .textCommit, .textDelete:
             // weston 10 offers no text-input-v3 to an input method, and repeat_info is its own.
             throw .invalidArgument("\(InputScript.encode(TimedInputEvent(time: 0, event: event))) cannot be injected into weston")
@@ -68,19 +69,26 @@ public struct ScriptInjector {
         axis == .vertical ? .vertical : .horizontal
     }
 
-    /// Injects `events` paced by their `t` (so tap counting sees the script's gaps).
+    /// Injects `events` paced by their `t`, each stamped with its planned time (the first
+    /// event's injection plus its `t` offset): the client sees the script's exact gaps even
+    /// when an injection is late, so its log's times are the script's (behaviour.md §19).
     public func play(_ events: [TimedInputEvent]) throws(HarnessError) {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let origin = events.first?.time ?? 0
+        let base = events.isEmpty ? 0 : try weston.monotonicTime()
         for event in events {
-            let due = start + .microseconds(Int64(((event.time - origin) * 1000).rounded()))
-            while clock.now < due {
-                let left = clock.now.duration(to: due).components
-                var wait = timespec(tv_sec: Int(left.seconds), tv_nsec: Int(left.attoseconds / 1_000_000_000))
-                nanosleep(&wait, nil)
-            }
-            try inject(event.event)
+            let offset = Int64(((event.time - origin) * 1000).rounded())
+            Self.wait(until: start + .microseconds(offset))
+            try inject(event.event, at: base + UInt64(max(0, offset)) * 1000)
+        }
+    }
+
+    /// Blocks the calling thread until `instant` (the pace of a script, not a wait for anything).
+    static func wait(until instant: ContinuousClock.Instant) {
+        while ContinuousClock.now < instant {
+            let left = ContinuousClock.now.duration(to: instant).components
+            var pause = timespec(tv_sec: Int(left.seconds), tv_nsec: Int(left.attoseconds / 1_000_000_000))
+            nanosleep(&pause, nil)
         }
     }
 }

@@ -369,10 +369,10 @@ public final class HeadlessWeston: @unchecked Sendable {
         try stamped("pointer axis-stop \(axis.rawValue)" + (source.map { " \($0.rawValue)" } ?? ""), at: time)
     }
 
-    /// `code` is an evdev key code (`KEY_A` is 30).
+    /// `code` is an evdev key code (`KEY_A` is 30); `at` as for touches.
     @discardableResult
-    public func key(_ code: Int, pressed: Bool) throws(HarnessError) -> UInt64 {
-        try stamped("key \(code) \(pressed ? "pressed" : "released")")
+    public func key(_ code: Int, pressed: Bool, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+        try stamped("key \(code) \(pressed ? "pressed" : "released")", at: time)
     }
 
     // MARK: Queries

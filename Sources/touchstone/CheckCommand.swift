@@ -13,7 +13,8 @@ struct CheckCommand: ParsableCommand {
         tolerance and maxDifferingPixels), and check.json's audit {"minSize", "sizes", "findings"}. A folder \
         without scene.json stands for its subfolders that have one (`touchstone check examples`). Each \
         failing case prints one line and the event log's unified diff; a final.png beyond its budget gets \
-        final.diff.png beside it (differing pixels magenta). Exit status 0 when every case passes, 1 otherwise.
+        final.diff.png beside it (differing pixels magenta). With --live each case also runs under a private \
+        headless weston (weston and its client end with the check, however it ends). Exit status 0 when every case passes, 1 otherwise.
         """
     )
 
@@ -26,6 +27,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Write the current results as the new expectations (events.jsonl; final.png when it exists or check.json has a scale; the audit's findings).")
     var update = false
 
+    @Flag(help: "Also run each case under a private headless weston, its input played through the compositor's seat, and require the live event log to equal events.jsonl.")
+    var live = false
+
     @Option(name: .customShort("j"), help: "Check this many cases at once, on as many threads (default: the number of cores).")
     var jobs: Int?
 
@@ -35,7 +39,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let folders = try CheckRunner.cases(cases)
-        let results = CheckRunner.run(folders, update: update, jobs: jobs ?? CheckRunner.cores)
+        let results = CheckRunner.run(folders, options: CheckOptions(update: update, live: live), jobs: jobs ?? CheckRunner.cores)
         let sink = LineSink()
         try sink.write(bytes: Array(CheckRunner.report(results).utf8))
         if let junit {

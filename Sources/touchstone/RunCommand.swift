@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         if let headless {
             let outcome = try HeadlessRun.run(scenePath: scene, outputDirectory: headless, inputPath: input, scale: scale,
-                                              recording: recording.options(size: nil))
+                                              size: size, recording: recording.options(size: nil))
             let sink = LineSink()
             try sink.write("run: \(outcome.eventLines) control events in \(outcome.files.events); screenshot \(outcome.files.screenshot); input recorded to \(outcome.files.input)")
             guard outcome.replayDiff.isEmpty else {

@@ -36,31 +36,27 @@ struct HeadlessRunTests {
         #expect(replay.stdout == live)
     }
 
+    @Test func aRunAtAnotherSizeLaysTheSceneOutThereAsReplayDoes() throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try runTouchstone(["run", "examples/checkout/scene.json", "--headless", dir.path, "--size", "800x1280",
+                                     "--input", "examples/checkout/input.jsonl"],
+                                    environment: [HarnessModule.environmentVariable: try HeadlessWeston.testModule().path],
+                                    directory: Self.packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        let shot = try Canvas.readPNG(from: dir.appending(path: "screenshot.png").path)
+        #expect(shot.width == 800 && shot.height == 1280)
+        let replay = try runTouchstone(["replay", "examples/checkout/scene.json", "examples/checkout/input.jsonl", "--size", "800x1280"],
+                                       directory: Self.packageRoot)
+        let live = try String(contentsOf: dir.appending(path: "events.jsonl"), encoding: .utf8)
+        #expect(!live.isEmpty && live == replay.stdout)
+    }
+
     @Test func sigintDuringARunEndsItWithItsWestonAndStatus130() throws {
-        let scratch = URL(fileURLWithPath: "/tmp/ts-run-\(UUID().uuidString.prefix(8))")
-        let tmp = scratch.appending(path: "tmp")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = tmp.path
-        environment[HarnessModule.environmentVariable] = try HeadlessWeston.testModule().path
-        let run = try ChildProcess(executable: LiveClient.executable,
-                                   arguments: ["run", Self.packageRoot.path + "/examples/chat/scene.json", "--headless",
-                                               scratch.appending(path: "out").path,
-                                               "--input", Self.packageRoot.path + "/examples/chat/input.jsonl"],
-                                   environment: environment, outputPath: scratch.appending(path: "run.log").path)
-        let weston = try #require(HeadlessDemoLifetimeTests.waitFor(timeout: 20) { () -> Int32? in
-            let found = ProcessTable.children(of: run.pid)
-            guard found.contains(where: { $0.name == "touchstone" }) else { return nil }
-            return found.first(where: { $0.name == "weston" })?.pid
-        }, "the run never had weston and its client running")
-        kill(run.pid, SIGINT)
-        #expect(run.waitForExit(timeout: 10))
-        #expect(run.exitStatus == 128 + SIGINT)
-        #expect(HeadlessDemoLifetimeTests.waitFor(timeout: 10) { !ProcessTable.isAlive(weston) ? true : nil } == true,
-                "weston outlived the run")
-        #expect(HeadlessDemoLifetimeTests.waitFor(timeout: 10) {
-            (try? FileManager.default.contentsOfDirectory(atPath: tmp.path))?.isEmpty == true ? true : nil
-        } == true, "the temporary folder outlived the run")
+        let root = Self.packageRoot.path
+        let out = FileManager.default.temporaryDirectory.appending(path: "touchstone-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try expectSignalEndsItWithItsWeston(["run", root + "/examples/chat/scene.json", "--headless", out.path,
+                                             "--input", root + "/examples/chat/input.jsonl"], signal: SIGINT)
     }
 }

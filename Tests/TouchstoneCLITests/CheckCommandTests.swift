@@ -105,6 +105,47 @@ import Testing
         #expect(try CLIRun(["check", path, "-j", "1"]).status == 0)
     }
 
+    @Test func auditAtSeveralSizesCountsEachFindingOnceAndUpdateWritesTheCount() throws {
+        let folder = try ScratchFolder()
+        let path = try copyCase("product-grid", into: folder)
+        _ = try copyCase("images", into: folder)
+        try #"{"audit": {"minSize": 44, "sizes": ["340x420", "320x568", "300x568"], "findings": 0}}"#
+            .write(toFile: path + "/check.json", atomically: false, encoding: .utf8)
+        let failing = try CLIRun(["check", path, "-j", "1"])
+        #expect(failing.status == 1)
+        // cup and lamp lose their right slop at both narrow sizes: two findings, not four.
+        #expect(failing.stdout == """
+            FAIL \(path): audit: 2 findings at 340x420, 320x568, 300x568 (minimum 44 pt), expected 0
+            Tappable-area audit at 3 sizes (340×420, 320×568, 300×568): 4 controls, minimum 44 pt
+            CONTROL  KIND     SIZES             FINDING
+            cup      control  320×568, 300×568  slop cut on right by root
+            lamp     control  320×568, 300×568  slop cut on right by root
+            2 findings in 2 of 4 controls, at 2 of 3 sizes
+            1 case: 0 passed, 1 failed
+
+            """)
+        let update = try CLIRun(["check", path, "--update", "-j", "1"])
+        #expect(update.stdout.hasPrefix("ok   \(path) (updated check.json)\n"))
+        #expect(try String(contentsOfFile: path + "/check.json", encoding: .utf8)
+                == #"{"audit": {"minSize": 44, "sizes": ["340x420", "320x568", "300x568"], "findings": 2}}"# + "\n")
+        #expect(try CLIRun(["check", path, "-j", "1"]).status == 0)
+    }
+
+    @Test func auditSizeBelowTheScenesMinSizeIsAnError() throws {
+        let folder = try ScratchFolder()
+        let path = try copyCase("checkout", into: folder)
+        try "{\"audit\": {\"findings\": 0, \"sizes\": [\n  \"1280x800\",\n  \"320x568\"]}}"
+            .write(toFile: path + "/check.json", atomically: false, encoding: .utf8)
+        let run = try CLIRun(["check", path, "-j", "1"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("FAIL \(path): \(path)/check.json:3: audit.sizes: 320x568 is smaller than the scene's minSize "
+                                     + "640x640 (\(path)/scene.json); no window of it gets that small\n"))
+        // At the sizes it allows, one finding: at its minSize the coupon button is unreachable.
+        try #"{"audit": {"findings": 1, "sizes": ["1280x800", "800x1280", "640x640"]}}"#
+            .write(toFile: path + "/check.json", atomically: false, encoding: .utf8)
+        #expect(try CLIRun(["check", path, "-j", "1"]).status == 0)
+    }
+
     @Test func junitReportParsesWithTheRightCounts() throws {
         let folder = try ScratchFolder()
         let good = try copyCase("padded-button", into: folder)

@@ -223,12 +223,15 @@ static void
 cmd_key(struct conn *c, char **argv, int argc)
 {
 	struct timespec ts;
+	struct stamp stamp;
 	enum wl_keyboard_key_state state;
 	long code;
 	uint64_t ns;
 
+	if (!take_stamp(c, argv, &argc, &stamp))
+		return;
 	if (argc != 3 || !parse_int(argv[1], 0, KEY_MAX, &code)) {
-		reply(c, "error usage: key CODE pressed|released "
+		reply(c, "error usage: key CODE pressed|released [at NS] "
 		      "(CODE: evdev key code 0..%d)", KEY_MAX);
 		return;
 	}
@@ -240,7 +243,7 @@ cmd_key(struct conn *c, char **argv, int argc)
 		reply(c, "error key state must be pressed or released");
 		return;
 	}
-	ns = now_ns(&ts);
+	ns = stamp_time(&stamp, &ts);
 	notify_key(&c->h->seat, &ts, (uint32_t)code, state,
 		   STATE_UPDATE_AUTOMATIC);
 	reply(c, "ok %llu", (unsigned long long)ns);

@@ -34,15 +34,29 @@ public struct CheckCaseResult: Sendable, Equatable {
     }
 }
 
+/// How `check` checks its cases (behaviour.md §19).
+public struct CheckOptions: Sendable {
+    /// Write the current results as the new expectations.
+    public var update = false
+    /// Also run each case under a private headless weston and compare its live event log.
+    public var live = false
+
+    public init(update: Bool = false, live: Bool = false) {
+        self.update = update
+        self.live = live
+    }
+}
+
 /// Checks one case folder in process: replays `input.jsonl` over `scene.json` through the
 /// same code as `replay`, renders the final frame as `replay --png` does, audits as `audit`
 /// does, and compares each with its expectation; `update` writes the results instead.
+/// With `live`, the case also runs under headless weston (`LiveCheck`).
 public enum CheckCase {
-    public static func run(folder: String, update: Bool) -> CheckCaseResult {
+    public static func run(folder: String, options: CheckOptions) -> CheckCaseResult {
         var result = CheckCaseResult(name: folder)
         let start = ContinuousClock.now
         do {
-            try check(folder: folder, update: update, into: &result)
+            try check(folder: folder, options: options, into: &result)
         } catch {
             result.errors.append(error.description)
         }
@@ -60,10 +74,7 @@ public enum CheckCase {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    private static func check(folder: String, update: Bool, into result: inout CheckCaseResult) throws(Failure) {
-        func attempt<T>(_ body: () throws -> T) throws(Failure) -> T {
-            do { return try body() } catch { throw Failure(description: "\(error)") }
-        }
+    private static func check(folder: String, options: CheckOptions, into result: inout CheckCaseResult) throws(Failure) {
         let configPath = file(folder, "check.json")
         var config = CheckConfig()
         if exists(configPath) {
@@ -78,85 +89,89 @@ public enum CheckCase {
         // The event log.
         var log: [UInt8] = []
         let replay = Replay(scene: scene) { entry in
-            log.append(contentsOf: entry.line.utf8)
+            entry.appendLine(to: &log)
             log.append(0x0A)
         }
         replay.play(script)
         let eventsPath = file(folder, "events.jsonl")
-        let expectedLog: [UInt8]? = exists(eventsPath) ? try attempt { try InputFiles.read(eventsPath) } : nil
+        var expectedLog: [UInt8]? = exists(eventsPath) ? try attempt { try InputFiles.read(eventsPath) } : nil
         if expectedLog != log {
-            if update {
+            if options.update {
                 try attempt { try write(log, to: eventsPath) }
                 result.updated.append("events.jsonl")
+                expectedLog = log
             } else if let expectedLog {
-                result.diff = UnifiedDiff.text(expected: String(decoding: expectedLog, as: UTF8.self), actual: String(decoding: log, as: UTF8.self),
-                                               expectedName: eventsPath, actualName: "\(eventsPath) (this run)")
-                let changed = result.diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count - 2
-                result.failures.append("events.jsonl differs (\(changed) line\(changed == 1 ? "" : "s") removed or added)")
+                compare(log, with: expectedLog, path: eventsPath, run: "this run", into: &result)
             } else {
                 result.failures.append("no events.jsonl (--update writes it)")
             }
         }
 
-        // The final frame.
-        let pngPath = file(folder, "final.png"), diffPath = file(folder, "final.diff.png")
-        if exists(pngPath) || config.scale != nil {
-            guard let scale = RenderScale(exactly: config.scale ?? 1) else {
-                throw Failure(description: "\(configPath): scale: \(config.scale ?? 1) is not a multiple of 1/\(RenderScale.denominator)")
-            }
-            try attempt { try SceneRendering.requireRenderable(scene, file: scenePath, scale: scale) }
-            let frame = try attempt {
-                try SceneRendering.image(of: replay.window, background: scene.background, scale: scale,
-                                         touchMarkers: replay.touchMarkers(), pointerLocation: replay.pointerLocationOverlay, name: pngPath)
-            }
-            let expected: Canvas? = exists(pngPath) ? try attempt { try Canvas.readPNG(from: pngPath) } : nil
-            let comparison = expected.map { ImageComparison(expected: $0, actual: frame, tolerance: config.tolerance) }
-            let withinBudget = comparison.map { !$0.sizesDiffer && $0.differingPixels <= config.maxDifferingPixels } ?? false
-            if update {
-                if !withinBudget {
-                    try attempt { try frame.writePNG(to: pngPath, encoding: .compact) }
-                    result.updated.append("final.png")
-                }
-                if exists(diffPath) { unlink(diffPath) }
-            } else if let expected, let comparison {
-                if withinBudget {
-                    if exists(diffPath) { unlink(diffPath) }
-                } else {
-                    let image = try attempt { try ImageComparison.diffImage(expected: expected, actual: frame, tolerance: config.tolerance) }
-                    try attempt { try image.writePNG(to: diffPath) }
-                    if comparison.sizesDiffer {
-                        result.failures.append("final.png is \(expected.width)×\(expected.height) pixels, the frame \(frame.width)×\(frame.height) (see final.diff.png)")
-                    } else {
-                        result.failures.append("final.png: \(comparison.differingPixels) pixels differ by more than \(config.tolerance) "
-                                               + "(at most \(config.maxDifferingPixels) allowed; see final.diff.png)")
-                    }
-                }
-            } else {
-                result.failures.append("no final.png (--update writes it)")
-            }
+        try checkFrame(of: replay, scenePath: scenePath, config: config, folder: folder, update: options.update, into: &result)
+        if let audit = config.audit {
+            try checkAudit(audit, scenePath: scenePath, config: config, configPath: configPath, update: options.update, into: &result)
         }
 
-        // The audit.
-        if let audit = config.audit {
-            let sizes = audit.sizes.isEmpty ? [scene.size] : audit.sizes
-            var findings = 0
-            for size in sizes {
-                guard size == scene.size else {
-                    throw Failure(description: "\(configPath): audit: size \(text(size)): only the scene's own size (\(text(scene.size))) "
-                                  + "can be audited until scenes lay out at other sizes")
-                }
-                findings += Audit.run(window: scene.makeWindow(), minimumSize: audit.minSize).findingCount
+        // The same input through a real compositor.
+        if options.live, let expectedLog {
+            let live = try LiveCheck.log(scenePath: scenePath, size: scene.size, script: script, lastsUntil: replay.window.clock.now)
+            if live != expectedLog { compare(live, with: expectedLog, path: eventsPath, run: "live", into: &result) }
+        }
+    }
+
+    /// Turns any error into a `Failure` with the error's own message.
+    static func attempt<T>(_ body: () throws -> T) throws(Failure) -> T {
+        do { return try body() } catch { throw Failure(description: "\(error)") }
+    }
+
+    /// Records how `log` differs from the expected one: a failure phrase and the unified diff.
+    private static func compare(_ log: [UInt8], with expected: [UInt8], path: String, run: String, into result: inout CheckCaseResult) {
+        let diff = UnifiedDiff.text(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: log, as: UTF8.self),
+                                    expectedName: path, actualName: "\(path) (\(run))")
+        let changed = diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count - 2
+        let what = run == "live" ? "the live events.jsonl differs" : "events.jsonl differs"
+        result.failures.append("\(what) (\(changed) line\(changed == 1 ? "" : "s") removed or added)")
+        result.diff += diff
+    }
+
+    /// The final frame against `final.png`, when it exists or `check.json` has a `scale`.
+    private static func checkFrame(of replay: Replay, scenePath: String, config: CheckConfig, folder: String, update: Bool,
+                                   into result: inout CheckCaseResult) throws(Failure) {
+        let pngPath = file(folder, "final.png"), diffPath = file(folder, "final.diff.png")
+        guard exists(pngPath) || config.scale != nil else { return }
+        guard let scale = RenderScale(exactly: config.scale ?? 1) else {
+            throw Failure(description: "\(file(folder, "check.json")): scale: \(config.scale ?? 1) is not a multiple of 1/\(RenderScale.denominator)")
+        }
+        let scene = replay.scene
+        try attempt { try SceneRendering.requireRenderable(scene, file: scenePath, scale: scale) }
+        let frame = try attempt {
+            try SceneRendering.image(of: replay.window, background: scene.background, scale: scale,
+                                     touchMarkers: replay.touchMarkers(), pointerLocation: replay.pointerLocationOverlay, name: pngPath)
+        }
+        let expected: Canvas? = exists(pngPath) ? try attempt { try Canvas.readPNG(from: pngPath) } : nil
+        let comparison = expected.map { ImageComparison(expected: $0, actual: frame, tolerance: config.tolerance) }
+        let withinBudget = comparison.map { !$0.sizesDiffer && $0.differingPixels <= config.maxDifferingPixels } ?? false
+        if update {
+            if !withinBudget {
+                try attempt { try frame.writePNG(to: pngPath, encoding: .compact) }
+                result.updated.append("final.png")
             }
-            if findings != audit.findings {
-                if update {
-                    config.audit?.findings = findings
-                    try attempt { try write(Array(config.encoded().utf8), to: configPath) }
-                    result.updated.append("check.json")
+            if exists(diffPath) { unlink(diffPath) }
+        } else if let expected, let comparison {
+            if withinBudget {
+                if exists(diffPath) { unlink(diffPath) }
+            } else {
+                let image = try attempt { try ImageComparison.diffImage(expected: expected, actual: frame, tolerance: config.tolerance) }
+                try attempt { try image.writePNG(to: diffPath) }
+                if comparison.sizesDiffer {
+                    result.failures.append("final.png is \(expected.width)×\(expected.height) pixels, the frame \(frame.width)×\(frame.height) (see final.diff.png)")
                 } else {
-                    result.failures.append("audit: \(findings) finding\(findings == 1 ? "" : "s") at \(sizes.map(text).joined(separator: ", ")) "
-                                           + "(minimum \(JSONWriting.integral(audit.minSize)) pt), expected \(audit.findings)")
+                    result.failures.append("final.png: \(comparison.differingPixels) pixels differ by more than \(config.tolerance) "
+                                           + "(at most \(config.maxDifferingPixels) allowed; see final.diff.png)")
                 }
             }
+        } else {
+            result.failures.append("no final.png (--update writes it)")
         }
     }
 

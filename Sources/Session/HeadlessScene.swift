@@ -1,0 +1,83 @@
+import FoundationEssentials
+import Glibc
+import NodeCore
+import SceneFormat
+import WestonControl
+
+/// A scene file shown by this program (`touchstone run SCENE`) under a private headless
+/// weston, an input script played through weston's seat as real input (behaviour.md §19):
+/// what `run --headless` and `check --live` share. Weston and the client die with this
+/// process however it ends, and weston's temporary folder goes with them.
+enum HeadlessScene {
+    /// Where the client writes its event log and recording, and its standard output and error.
+    struct Files {
+        var events: URL
+        var input: URL
+        var log: URL
+
+        /// The three files in `directory`.
+        init(in directory: URL) {
+            events = directory.appending(path: "events.jsonl")
+            input = directory.appending(path: "input.jsonl")
+            log = directory.appending(path: "client.log")
+        }
+    }
+
+    /// Shows the scene at `scenePath` in a `size` output at buffer `scale`, plays `script` at
+    /// its own timing, waits until `lastsUntil` milliseconds after the script's first event
+    /// (when the replay's last timer fires) and until the client is idle, takes the screenshot
+    /// when asked, then quits the client with `q`. Returns once the client has exited with 0.
+    /// `asked` is a size given on the command line, passed on to the client's `--size`.
+    static func show(scenePath: String, size: Size, asked: Size? = nil, scale: Int, script: [TimedInputEvent], files: Files,
+                     screenshot: URL? = nil, lastsUntil: Double = 0) throws(HeadlessDemoError) {
+        let (module, state) = try prepare(prefix: "touchstone-run")
+        defer { state.remove() }
+        let clientStatus: Int32?
+        do throws(HarnessError) {
+            let weston = try HeadlessWeston.start(width: Int(size.width), height: Int(size.height), scale: scale,
+                                                  directory: state.url, module: module, diesWithParent: true)
+            defer { weston.stop() }
+            let client = try weston.launchClient(
+                HeadlessDemo.executablePath,
+                arguments: ["run", URL(fileURLWithPath: scenePath).standardizedFileURL.path, "--events", files.events.path,
+                            "--record", files.input.path]
+                    + (asked.map { ["--size", "\(Int($0.width))x\(Int($0.height))"] } ?? []),
+                outputPath: files.log.path, diesWithParent: true)
+            defer { client.stop() }
+            _ = try weston.waitForView(timeout: 10)
+            let started = ContinuousClock.now
+            let injector = ScriptInjector(weston: weston)
+            try injector.play(script)
+            // Timers after the last input (a deceleration, a long press) run on the client's clock.
+            ScriptInjector.wait(until: started + .microseconds(Int64((lastsUntil - (script.first?.time ?? 0)) * 1000)))
+            if let screenshot {
+                try HeadlessDemo.screenshotOnceSettled(weston, client, to: screenshot)
+            } else {
+                try weston.waitForIdle(pid: client.pid, timeout: 10)
+            }
+            try injector.inject(.key("q", pressed: true))
+            try injector.inject(.key("q", pressed: false))
+            clientStatus = client.waitForExit(timeout: 10) ? client.exitStatus : nil
+        } catch {
+            throw HeadlessDemoError.weston(error)
+        }
+        guard let clientStatus else { throw HeadlessDemoError.clientDidNotQuit(log: files.log.path) }
+        guard clientStatus == 0 else { throw HeadlessDemoError.clientFailed(status: clientStatus, log: files.log.path) }
+    }
+
+    /// The harness module weston loads, and a private temporary folder for weston's state and
+    /// socket: gone on every exit path, SIGKILL included (the caller removes it on the others).
+    static func prepare(prefix: String) throws(HeadlessDemoError) -> (module: URL, state: PrivateTemporaryFolder) {
+        let module: URL
+        do throws(HarnessModule.NotFound) {
+            module = try HarnessModule.locate(executable: URL(fileURLWithPath: HeadlessDemo.executablePath))
+        } catch {
+            throw HeadlessDemoError.moduleNotFound(error)
+        }
+        do throws(PrivateTemporaryFolder.Failure) {
+            return (module, try PrivateTemporaryFolder(prefix: prefix))
+        } catch {
+            throw HeadlessDemoError.temporaryFolder(error.description)
+        }
+    }
+}
