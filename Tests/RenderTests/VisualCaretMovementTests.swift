@@ -8,8 +8,8 @@ import NodeCore
 @Suite struct VisualCaretMovementTests {
     let metrics = ShapedTextFieldMetrics(labelFont: pinnedFonts)
 
-    /// The caret offsets after each of `presses` presses of `key`, from `caret` in `text`.
-    private func walk(_ text: String, from caret: Int, pressing key: String, _ presses: Int) -> (offsets: [Int], xs: [Double]) {
+    /// A window with a field holding `text`, editing with the caret at `caret`.
+    private func editing(_ text: String, caret: Int) -> (Window, TextFieldNode) {
         let field = TextFieldNode(name: "f", frame: Rect(x: 0, y: 0, width: 600, height: 40))
         field.fontSize = 20
         field.text = text
@@ -18,6 +18,12 @@ import NodeCore
         let window = Window(root: root, size: Size(width: 600, height: 40))
         window.textFieldMetrics = metrics
         window.makeFirstResponder(field, caret: caret, time: 0)
+        return (window, field)
+    }
+
+    /// The caret offsets after each of `presses` presses of `key`, from `caret` in `text`.
+    private func walk(_ text: String, from caret: Int, pressing key: String, _ presses: Int) -> (offsets: [Int], xs: [Double]) {
+        let (window, field) = editing(text, caret: caret)
         var offsets: [Int] = [], xs: [Double] = []
         for press in 1 ... presses {
             _ = window.keyPressed(key, time: Double(press * 100))
@@ -55,13 +61,7 @@ import NodeCore
     }
 
     @Test func shiftExtendsTheSelectionInTheTextToWhereTheCaretWentOnScreen() {
-        let field = TextFieldNode(name: "f", frame: Rect(x: 0, y: 0, width: 600, height: 40))
-        field.text = "ab שלום"
-        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 600, height: 40))
-        root.addSubnode(field)
-        let window = Window(root: root, size: Size(width: 600, height: 40))
-        window.textFieldMetrics = metrics
-        window.makeFirstResponder(field, caret: 3, time: 0)
+        let (window, field) = editing("ab שלום", caret: 3)
         // From after the space the caret steps right to offset 6 (before ם, the word's
         // left-most letter); the selection runs from the anchor to it in the text.
         _ = window.keyPressed("Right", modifiers: .shift, time: 10)

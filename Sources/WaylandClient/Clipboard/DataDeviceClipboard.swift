@@ -41,6 +41,9 @@ public final class DataDeviceClipboard {
 
     /// Makes `text` the selection, naming the input event with `serial` (the key that copied).
     public func copy(_ text: String, serial: UInt32) {
+        // A held Ctrl+C copies again and again: while this client's selection holds the same
+        // text, it stays.
+        if self.source != nil, sourceBytes.elementsEqual(text.utf8) { return }
         let source = manager.createDataSource()
         for type in ClipboardText.offeredMimeTypes { source.offer(mimeType: type) }
         source.onEvent = { [unowned self, unowned source] event in
