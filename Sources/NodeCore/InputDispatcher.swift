@@ -81,6 +81,8 @@ public final class InputDispatcher {
             window.textCommit(text, time: time)
         case .textDelete(let before, let after):
             window.textDelete(before: before, after: after, time: time)
+        case .textPaste(let text):
+            window.textPaste(text, time: time)
         }
     }
 

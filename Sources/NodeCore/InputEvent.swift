@@ -28,6 +28,9 @@ public enum InputEvent: Hashable, Sendable {
     case textCommit(String)
     /// An input method deletes grapheme clusters around the caret.
     case textDelete(before: Int, after: Int)
+    /// The clipboard's text arriving for a paste (Ctrl+V), inserted at the caret
+    /// (behaviour.md §16.7).
+    case textPaste(String)
 }
 
 /// Pointer buttons the input script names.

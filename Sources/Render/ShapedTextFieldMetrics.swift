@@ -31,6 +31,11 @@ public final class ShapedTextFieldMetrics: TextFieldMetrics {
         return Double(layout.caretX(offset)) / 64
     }
 
+    public func caretXs(in text: String, fontSize: Double) -> [Double] {
+        guard let layout = layout(text, fontSize: fontSize) else { return fallback.caretXs(in: text, fontSize: fontSize) }
+        return (0 ... layout.clusters.count).map { Double(layout.caretX($0)) / 64 }
+    }
+
     private func layout(_ text: String, fontSize: Double) -> CaretLayout? {
         let size = GlyphRenderer.size64(fontSize)
         if let last, last.size == size, last.text.utf8.elementsEqual(text.utf8) { return last.layout }

@@ -7,7 +7,7 @@ import NodeCore
 public enum InputScript {
     static let touchTypes = ["touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel"]
     static let pointerTypes = ["pointer.motion", "pointer.button", "pointer.leave", "pointer.axis", "pointer.axis_stop"]
-    static let textTypes = ["text.preedit", "text.commit", "text.delete"]
+    static let textTypes = ["text.preedit", "text.commit", "text.delete", "text.paste"]
     static let allTypes = touchTypes + pointerTypes + ["key", "key.repeat"] + textTypes
 
     /// Decodes a whole script; blank lines are skipped. Lines are read in place, one pass.
@@ -135,6 +135,10 @@ public enum InputScript {
                 event = .textCommit(try r.required("text") { (r: inout ObjectReader, k: String) throws(FormatError) in
                     try r.string(k)
                 })
+            case "text.paste":
+                event = .textPaste(try r.required("text") { (r: inout ObjectReader, k: String) throws(FormatError) in
+                    try r.string(k)
+                })
             case "text.delete":
                 func count(_ key: String, _ r: inout ObjectReader) throws(FormatError) -> Int {
                     let n = try r.integer(key) ?? 0
@@ -183,7 +187,7 @@ public enum InputScript {
         case "key": return ["t", "type", "key", "state", "modifiers"]
         case "key.repeat": return ["t", "type", "rate", "delay"]
         case "text.preedit": return ["t", "type", "text", "cursor"]
-        case "text.commit": return ["t", "type", "text"]
+        case "text.commit", "text.paste": return ["t", "type", "text"]
         case "text.delete": return ["t", "type", "before", "after"]
         default: return ["t", "type"]
         }
@@ -218,6 +222,8 @@ public enum InputScript {
             return "{\"t\":\(t),\"type\":\"text.commit\",\"text\":\(JSONWriting.quote(text))}"
         case .textDelete(let before, let after):
             return "{\"t\":\(t),\"type\":\"text.delete\",\"before\":\(before),\"after\":\(after)}"
+        case .textPaste(let text):
+            return "{\"t\":\(t),\"type\":\"text.paste\",\"text\":\(JSONWriting.quote(text))}"
         }
     }
 }

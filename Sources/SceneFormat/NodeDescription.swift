@@ -75,6 +75,7 @@ struct NodeDescription {
         var template: RowTemplate?
         var leadingScreens: Double?
         var fetch: SceneListSource.Fetch?
+        var filter: SceneListSource.Filter?
     }
 
     /// The keys of text nodes (behaviour.md §12.4).
@@ -205,7 +206,7 @@ extension NodeDescription.ListKeys {
     func apply(to list: ListNode, explicitOffset: Bool) {
         if let leadingScreens { list.leadingScreensForBatching = leadingScreens }
         guard let template else { return }
-        let source = SceneListSource(template: template, count: count, fetch: fetch)
+        let source = SceneListSource(template: template, count: count, fetch: fetch, filter: filter)
         let offset = list.contentOffset
         list.dataSource = source
         list.batchFetchingDelegate = source

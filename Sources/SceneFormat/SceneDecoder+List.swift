@@ -4,7 +4,10 @@ import NodeCore
 /// scroll key but `contentSize` (its rows give it), and rows from a template instead
 /// of `children`.
 extension SceneDecoder {
-    static let listKeys = ["rows", "horizontal", "inverted", "leadingScreens", "fetch"]
+    static let listKeys = ["rows", "horizontal", "inverted", "leadingScreens", "fetch", "filter"]
+    static let filterKeys = ["field", "match"]
+    /// The most rows a filtered list may have: each row's text is made once to match it.
+    static let maximumFilteredRows = 10_000
     static let rowsKeys = ["count", "extent", "template"]
     static let fetchKeys = ["batch", "delay", "total"]
     /// Stands for the row index in a template's names and labels.
@@ -54,6 +57,21 @@ extension SceneDecoder {
             list.fetch = SceneListSource.Fetch(batch: batch, delay: delay, total: total)
             rowsAtMost = max(rowsAtMost, total)
         }
+        if let raw = r.raw("filter") {
+            var f = try ObjectReader(raw, file: r.file, path: r.keyPath("filter"))
+            let field = try f.required("field") { (r: inout ObjectReader, k: String) throws(FormatError) in try r.string(k) }
+            let matchName = try f.string("match") ?? ListFilter.Match.contains.rawValue
+            guard let match = ListFilter.Match(rawValue: matchName) else {
+                throw f.fail("match", "'\(matchName)' is not one of \(ListFilter.Match.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            try f.finish(allowed: filterKeys.joined(separator: ", "))
+            if list.fetch != nil { throw r.fail("filter", "a filtered list cannot also 'fetch' rows") }
+            guard list.count <= maximumFilteredRows else {
+                throw r.fail("filter", "a filtered list may have at most \(maximumFilteredRows) rows, this one has \(list.count)")
+            }
+            list.filter = SceneListSource.Filter(field: field, rule: ListFilter(match: match), file: r.file,
+                                                 line: f.memberLine("field") ?? f.line, path: f.keyPath("field"))
+        }
         let length = Double(rowsAtMost) * list.extent
         guard length <= FileLimits.maximumContentLength else {
             throw rows.fail("extent", "\(rowsAtMost) rows of \(ObjectReader.format(list.extent)) points are \(ObjectReader.format(length)) points long, more than the \(ObjectReader.format(FileLimits.maximumContentLength)) a list may be")
@@ -72,6 +90,27 @@ extension SceneDecoder {
                               message: "'\(name)' needs \(rowIndexPlaceholder) (the row index) so that every row's names are unique")
         }
         return RowTemplate(description, file: file)
+    }
+
+    /// Binds each filtered list to its text field, by name in `root`: the list follows the
+    /// field's editingChanged (behaviour.md §16.8). A name that is not a text field's fails.
+    static func bindFilters(of lists: [ListNode], in root: Node) throws(FormatError) {
+        for list in lists {
+            guard let source = list.dataSource as? SceneListSource, let filter = source.filter else { continue }
+            guard let node = root.node(named: filter.field) else {
+                throw FormatError(file: filter.file, line: filter.line, key: filter.path,
+                                  message: "no node is named '\(filter.field)'; a list filters by a text field's text")
+            }
+            guard let field = node as? TextFieldNode else {
+                throw FormatError(file: filter.file, line: filter.line, key: filter.path,
+                                  message: "'\(filter.field)' is not a text field; a list filters by a text field's text")
+            }
+            field.addAction(for: .editingChanged) { [weak source, weak list] sender, _ in
+                guard let list, let field = sender as? TextFieldNode else { return }
+                source?.show(matching: field.text, in: list)
+            }
+            source.show(matching: field.text, in: list)
+        }
     }
 
     /// Rejects a scene node whose name a list's rows would also take (`row-{i}` and a node

@@ -71,6 +71,7 @@ public enum SceneDecoder {
     static func makeScene(_ keys: SceneKeys, root: Node, names: some NodeNames, lists: [ListNode],
                           _ reader: ObjectReader) throws(FormatError) -> Scene {
         try checkRowNames(of: lists, against: names)
+        try bindFilters(of: lists, in: root)
         var scene = Scene(size: keys.size, background: keys.background, root: root)
         scene.minimumSize = keys.minimumSize
         scene.sizeLine = reader.memberLine("size") ?? reader.line

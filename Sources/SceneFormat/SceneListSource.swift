@@ -22,18 +22,48 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
     let template: RowTemplate
     private(set) var count: Int
     let fetch: Fetch?
+    /// The text field whose text picks the rows shown, and how (`filter`), with its line.
+    let filter: Filter?
+    /// While filtered: the template rows shown, in order; nil shows every row.
+    private var shown: [Int]?
+    /// Each template row's text, made the first time the list filters.
+    private lazy var rowTexts: [String] = (0 ..< count).map { ListFilter.text(of: template.makeRow($0)) }
 
-    init(template: RowTemplate, count: Int, fetch: Fetch?) {
+    /// A list's `filter` key (behaviour.md §16.8).
+    struct Filter {
+        var field: String
+        var rule: ListFilter
+        var file: String
+        var line: Int
+        /// The `field` key's path, for messages.
+        var path: String
+    }
+
+    init(template: RowTemplate, count: Int, fetch: Fetch?, filter: Filter? = nil) {
         self.template = template
         self.count = count
         self.fetch = fetch
+        self.filter = filter
     }
 
-    func numberOfRows(in list: ListNode) -> Int { count }
+    func numberOfRows(in list: ListNode) -> Int { shown?.count ?? count }
 
-    func list(_ list: ListNode, nodeForRowAt index: Int) -> Node { template.makeRow(index) }
+    /// Rows keep the names of their template row (`result-7` is result 7 wherever it shows).
+    func list(_ list: ListNode, nodeForRowAt index: Int) -> Node { template.makeRow(shown?[index] ?? index) }
 
-    func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool { template.reuse(node, as: index) }
+    func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool {
+        template.reuse(node, as: shown?[index] ?? index)
+    }
+
+    /// Shows the rows whose text `filter` lets through with `query`, from the top.
+    func show(matching query: String, in list: ListNode) {
+        guard let filter else { return }
+        let matching = query.isEmpty ? nil : rowTexts.indices.filter { filter.rule.lets(rowTexts[$0], through: query) }
+        guard matching != shown else { return }
+        shown = matching
+        list.reloadData()
+        list.contentOffset = .zero
+    }
 
     func shouldBatchFetch(for list: ListNode) -> Bool {
         guard let fetch else { return false }

@@ -63,6 +63,11 @@ public final class Replay {
     /// pending (behaviour.md §9.5). After a quit key nothing more happens, as in
     /// the live session that stopped there.
     public func play(_ events: [TimedInputEvent]) {
+        // A recording made with the system clipboard carries its pastes as `text.paste`
+        // lines: Ctrl+V then pastes nothing itself (behaviour.md §16.7).
+        if events.contains(where: { if case .textPaste = $0.event { true } else { false } }) {
+            window.clipboard = LocalClipboard(pastesOnRequest: false)
+        }
         for event in events {
             guard !quitRequested else { break }
             currentTime = event.time

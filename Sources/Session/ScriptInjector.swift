@@ -59,8 +59,9 @@ public struct ScriptInjector {
                 throw .invalidArgument("key '\(name)': modifiers are injected as keys of their own (Shift_L, Control_L)")
             }
             _ = try weston.key(code, pressed: pressed, at: time)
-        case .keyRepeat, .textPreedit, .textCommit, .textDelete:
-            // weston 10 offers no text-input-v3 to an input method, and repeat_info is its own.
+        case .keyRepeat, .textPreedit, .textCommit, .textDelete, .textPaste:
+            // weston 10 offers no text-input-v3 to an input method, repeat_info is its own, and
+            // a paste's text comes from its clipboard (the harness's `selection-set`).
             throw .invalidArgument("\(InputScript.encode(TimedInputEvent(time: 0, event: event))) cannot be injected into weston")
         }
     }

@@ -94,7 +94,7 @@ public struct PointerLocation: Sendable {
         case .pointerLeave:
             pointerLocation = nil
             up(.pointer)
-        case .touchFrame, .key, .keyRepeat, .textPreedit, .textCommit, .textDelete, .pointerAxis, .pointerAxisStop:
+        case .touchFrame, .key, .keyRepeat, .textPreedit, .textCommit, .textDelete, .textPaste, .pointerAxis, .pointerAxisStop:
             break
         }
     }

@@ -77,7 +77,7 @@ public struct TouchTest: Sendable {
         case .pointerLeave:
             pointerLocation = nil
             end(.pointer, time: time, cancelled: true)
-        case .touchFrame, .key, .keyRepeat, .textPreedit, .textCommit, .textDelete, .pointerAxis, .pointerAxisStop:
+        case .touchFrame, .key, .keyRepeat, .textPreedit, .textCommit, .textDelete, .textPaste, .pointerAxis, .pointerAxisStop:
             break
         }
     }

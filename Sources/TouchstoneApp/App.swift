@@ -63,6 +63,8 @@ public final class App {
     /// Decodes images on a worker thread; nil if its pipes could not be made (images then
     /// keep their placeholders).
     private let images: ImageLoader?
+    /// Copy, cut and paste through the Wayland clipboard.
+    private let clipboard: SessionClipboard
 
     /// Connects to the compositor (`WAYLAND_DISPLAY` / `WAYLAND_SOCKET`), opens the output
     /// files and maps a window showing `root`. Nothing is dispatched until `run()`.
@@ -109,6 +111,11 @@ public final class App {
         caretBlinker = CaretBlinker(window: window, timers: timers)
         let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
         self.input = input
+        clipboard = SessionClipboard(system: DataDeviceClipboard(connection: connection)) {
+            StandardError.writeLine("touchstone: \($0)")
+        }
+        clipboard.deliver = { [unowned input] text in input.handlePaste(text) }
+        window.clipboard = clipboard
         do {
             clockDriver = try ClockDriver(clock: window.clock) { [unowned input] in input.estimatedNow }
         } catch {
@@ -266,7 +273,10 @@ public final class App {
             input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
         }
         surface.onPointer = { [unowned(unsafe) self] batch in input.handle(batch) }
-        surface.onKey = { [unowned(unsafe) self] event in input.handle(event) }
+        surface.onKey = { [unowned(unsafe) self] event in
+            clipboard.keySerial = event.serial
+            input.handle(event)
+        }
         surface.onResize = { [unowned self] size, scale in
             let previous = window.size
             painter.resize(to: size, scale: scale)

@@ -86,6 +86,11 @@ final class SeatInput {
              at: clock.milliseconds(event.time))
     }
 
+    /// The clipboard's text for a paste, at the latest input's time (behaviour.md §16.7).
+    func handlePaste(_ text: String) {
+        feed(.textPaste(text), at: clock.latest)
+    }
+
     /// Records `event`, then dispatches it. An event stamped before a deadline the window's
     /// clock already passed (it arrived after the content-touch delay fired, say) takes
     /// effect, and is recorded, at the clock's time: replay then sees what ran.

@@ -212,7 +212,7 @@ extension Window {
         let (w, a, log) = editing("hello")
         w.type("a", modifiers: .ctrl, at: 10)
         w.type("c", modifiers: .ctrl, at: 20)
-        #expect(w.clipboard.text == "hello")
+        #expect((w.clipboard as? LocalClipboard)?.text == "hello")
         w.type("x", modifiers: .ctrl, at: 30)
         #expect(a.text == "")
         w.type("v", modifiers: .ctrl, at: 40)
@@ -226,7 +226,7 @@ extension Window {
         w.type("a", modifiers: .ctrl, at: 10)
         w.type("c", modifiers: .ctrl, at: 20)
         w.type("x", modifiers: .ctrl, at: 30)
-        #expect(w.clipboard.text == nil)
+        #expect((w.clipboard as? LocalClipboard)?.text == nil)
         #expect(a.text == "s3cret")
         #expect(log.lines.isEmpty)
     }

@@ -59,7 +59,7 @@ import NodeCore
             do { _ = try InputScript.decode(Array(line.utf8), file: "in.jsonl"); return nil } catch { return error.description }
         }
         #expect(message(#"{"t":0,"type":"touch.tap"}"#)
-                == "in.jsonl:1: type: 'touch.tap' is not one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.leave, pointer.axis, pointer.axis_stop, key, key.repeat, text.preedit, text.commit, text.delete")
+                == "in.jsonl:1: type: 'touch.tap' is not one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.leave, pointer.axis, pointer.axis_stop, key, key.repeat, text.preedit, text.commit, text.delete, text.paste")
         #expect(message(#"{"t":0,"type":"touch.down","id":1.5,"x":0,"y":0}"#) == "in.jsonl:1: id: expected a whole number in -9007199254740991...9007199254740991, got 1.5")
         #expect(message(#"{"t":0,"type":"touch.down","id":1,"x":0}"#) == "in.jsonl:1: y: required key is missing")
         #expect(message(#"{"t":-1,"type":"touch.frame"}"#) == "in.jsonl:1: t: -1 is out of range 0...9007199254740991")

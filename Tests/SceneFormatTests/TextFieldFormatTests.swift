@@ -61,6 +61,7 @@ import NodeCore
     {"t":3,"type":"text.commit","text":"日本"}
     {"t":4,"type":"text.delete","before":2,"after":1}
     {"t":5,"type":"key.repeat","rate":30,"delay":250}
+    {"t":6,"type":"text.paste","text":"a\\tb\\u0000"}
     """
 
     @Test func decodesKeyModifiersAndInputMethodLines() throws {
@@ -68,7 +69,7 @@ import NodeCore
         #expect(events.map(\.event) == [
             .key("a", pressed: true, modifiers: [.shift, .ctrl]), .key("dead_acute", pressed: false),
             .textPreedit("にほ", cursor: 1), .textCommit("日本"), .textDelete(before: 2, after: 1),
-            .keyRepeat(rate: 30, delay: 250),
+            .keyRepeat(rate: 30, delay: 250), .textPaste("a\tb\u{0}"),
         ])
     }
 
@@ -89,6 +90,9 @@ import NodeCore
                 == "in.jsonl:1: cursor: must be from 0 to 2 (the text's grapheme clusters), got 3")
         #expect(message(#"{"t":0,"type":"text.delete","before":-1}"#) == "in.jsonl:1: before: must not be negative, got -1")
         #expect(message(#"{"t":0,"type":"text.commit"}"#) == "in.jsonl:1: text: required key is missing")
+        #expect(message(#"{"t":0,"type":"text.paste"}"#) == "in.jsonl:1: text: required key is missing")
+        #expect(message(#"{"t":0,"type":"text.paste","text":"a","cursor":1}"#)
+                == "in.jsonl:1: cursor: unknown key; allowed here: t, type, text for type 'text.paste'")
         #expect(message(#"{"t":0,"type":"key.repeat","rate":25,"delay":-1}"#) == "in.jsonl:1: delay: must be from 0 to 60000, got -1")
     }
 }

@@ -734,6 +734,10 @@ execute(struct conn *c, char *line)
 		cmd_commit_wait(c, argv, argc, false);
 	else if (strcmp(argv[0], "wait-commit") == 0)
 		cmd_commit_wait(c, argv, argc, true);
+	else if (strncmp(argv[0], "selection-set", 13) == 0)
+		cmd_selection_set(c, argv, argc);
+	else if (strcmp(argv[0], "selection-get") == 0)
+		cmd_selection_get(c, argv, argc);
 	else
 		reply(c, "error unknown command '%.64s' (or wrong arguments)",
 		      argv[0]);

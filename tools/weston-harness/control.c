@@ -130,6 +130,8 @@ pending_destroy(struct pending *p)
 	wl_list_remove(&p->link);
 	if (p->timer)
 		wl_event_source_remove(p->timer);
+	if (p->cleanup)
+		p->cleanup(p);
 	free(p->path);
 	free(p);
 }

@@ -84,6 +84,7 @@ enum pending_kind {
 	PENDING_WAIT_CURSOR,
 	PENDING_WAIT_IDLE,
 	PENDING_WAIT_PRESENTED,
+	PENDING_SELECTION,
 };
 
 struct harness;
@@ -104,6 +105,8 @@ struct pending {
 	int presented_pid;		/* wait-presented: whose first frame */
 	bool idle_pinged;		/* wait-idle: the awaited ping was sent */
 	bool idle_ponged;		/* wait-idle: a pong came, not yet handled */
+	void *extra;			/* the command's own state, if any */
+	void (*cleanup)(struct pending *p);	/* frees `extra` */
 };
 
 struct conn {
@@ -241,6 +244,10 @@ bool start_wait_idle(struct harness *h, struct pending *p, int pid);
 /* fractional.c: wp_fractional_scale_manager_v1 when asked for; false on a
  * bad TOUCHSTONE_HARNESS_FRACTIONAL_SCALE */
 bool offer_fractional_scale(struct harness *h);
+
+/* selection.c: the seat's clipboard (selection-set, selection-get) */
+void cmd_selection_set(struct conn *c, char **argv, int argc);
+void cmd_selection_get(struct conn *c, char **argv, int argc);
 
 /* screenshot.c */
 void complete_screenshots(struct harness *h, struct weston_output *output);

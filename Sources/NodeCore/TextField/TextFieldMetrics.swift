@@ -7,6 +7,14 @@ public protocol TextFieldMetrics: AnyObject {
     func caretOffset(atX x: Double, in text: String, fontSize: Double) -> Int
     /// Where the caret of `offset` lies, in points from the start of the line.
     func caretX(atOffset offset: Int, in text: String, fontSize: Double) -> Double
+    /// The caret x of every offset 0 ... text.count: what moving the caret on screen reads.
+    func caretXs(in text: String, fontSize: Double) -> [Double]
+}
+
+extension TextFieldMetrics {
+    public func caretXs(in text: String, fontSize: Double) -> [Double] {
+        (0 ... text.count).map { caretX(atOffset: $0, in: text, fontSize: fontSize) }
+    }
 }
 
 /// Metrics without a font: every grapheme cluster `advance × fontSize` wide, left to right.
@@ -26,20 +34,4 @@ public final class UniformTextFieldMetrics: TextFieldMetrics, Sendable {
     public func caretX(atOffset offset: Int, in text: String, fontSize: Double) -> Double {
         Double(min(max(offset, 0), text.count)) * advance * fontSize
     }
-}
-
-/// Text that copy, cut and paste exchange (behaviour.md §16). A live window puts the Wayland
-/// clipboard behind it; elsewhere `LocalClipboard` keeps the text in the process.
-public protocol Clipboard: AnyObject {
-    /// The text to paste; nil when the clipboard holds none.
-    var text: String? { get }
-    /// Puts `text` on the clipboard.
-    func copy(_ text: String)
-}
-
-/// A clipboard that lives in this process only.
-public final class LocalClipboard: Clipboard {
-    public private(set) var text: String?
-    public init() {}
-    public func copy(_ text: String) { self.text = text }
 }

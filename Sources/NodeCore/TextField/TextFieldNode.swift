@@ -118,6 +118,13 @@ open class TextFieldNode: ControlNode {
         return max(start, offset - preedit.text.count)
     }
 
+    /// Where the caret of each offset of the text lies on screen (bullets for a secure field),
+    /// for Left and Right.
+    private var caretXs: [Double] {
+        let shown = isSecureTextEntry ? String(repeating: Self.secureBullet, count: text.count) : text
+        return metrics.caretXs(in: shown, fontSize: fontSize)
+    }
+
     /// The caret's x in the field's own coordinates.
     public final var caretX: Double {
         Self.textInset - scrollOffset + metrics.caretX(atOffset: displayedCaret, in: displayedText, fontSize: fontSize)
@@ -183,8 +190,8 @@ open class TextFieldNode: ControlNode {
             editingWindow?.endEditing(time: time)
         case "BackSpace": edit(editState.deletingBackward(), time: time)
         case "Delete", "KP_Delete": edit(editState.deletingForward(), time: time)
-        case "Left", "KP_Left": edit(editState.movingLeft(extending: shift), time: time)
-        case "Right", "KP_Right": edit(editState.movingRight(extending: shift), time: time)
+        case "Left", "KP_Left": edit(editState.movingVisually(toRight: false, extending: shift, caretXs: caretXs), time: time)
+        case "Right", "KP_Right": edit(editState.movingVisually(toRight: true, extending: shift, caretXs: caretXs), time: time)
         case "Home", "KP_Home", "Up", "KP_Up": edit(editState.movingToStart(extending: shift), time: time)
         case "End", "KP_End", "Down", "KP_Down": edit(editState.movingToEnd(extending: shift), time: time)
         case "a" where command, "A" where command: edit(editState.selectingAll(), time: time)
@@ -193,7 +200,7 @@ open class TextFieldNode: ControlNode {
             guard copySelection() else { return }
             edit(editState.deletingBackward(), time: time)
         case "v" where command, "V" where command:
-            if let pasted = editingWindow?.clipboard.text { insert(pasted, time: time) }
+            if let pasted = editingWindow?.clipboard.paste(into: self) { paste(pasted, time: time) }
         default:
             guard let typed = key.text, !key.modifiers.contains(.ctrl), !key.modifiers.contains(.alt),
                   !key.modifiers.contains(.logo) else { return }

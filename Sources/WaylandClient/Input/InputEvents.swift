@@ -117,4 +117,7 @@ public struct KeyEvent: Hashable, Sendable {
     /// delay before the first, in milliseconds.
     public var repeatRate: Int32 = 25
     public var repeatDelay: Int32 = 600
+    /// The serial of the `wl_keyboard.key` event (a repeat carries its press's): what a
+    /// request made for this key names, such as a copy's `set_selection`.
+    public var serial: UInt32 = 0
 }

@@ -14,7 +14,7 @@ final class Keyboard {
     /// Keys per second and initial delay (ms) from `repeat_info`; rate 0 disables repeat.
     private(set) var repeatRate: Int32 = 25
     private(set) var repeatDelay: Int32 = 600
-    private var repeatingKey: (key: UInt32, time: UInt32)?
+    private var repeatingKey: (key: UInt32, time: UInt32, serial: UInt32)?
     /// Surface that has keyboard focus (object id), or nil.
     private(set) var focusSurfaceID: UInt32?
     var onKey: ((KeyEvent, UInt32) -> Void)?
@@ -52,11 +52,11 @@ final class Keyboard {
         case .leave:
             focusSurfaceID = nil
             stopRepeat()
-        case let .key(_, time, key, state):
+        case let .key(serial, time, key, state):
             let pressed = state == .pressed
-            deliver(key: key, state: pressed ? .pressed : .released, time: time)
+            deliver(key: key, state: pressed ? .pressed : .released, time: time, serial: serial)
             if pressed, let keymap, keymap.repeats(evdev: key), repeatRate > 0 {
-                repeatingKey = (key, time)
+                repeatingKey = (key, time, serial)
                 repeatTimer?.arm(delayMilliseconds: Int(repeatDelay), intervalMilliseconds: max(1, 1000 / Int(repeatRate)))
             } else if !pressed, repeatingKey?.key == key {
                 stopRepeat()
@@ -100,16 +100,16 @@ final class Keyboard {
         guard let expirations = repeatTimer?.consume(), expirations > 0, let repeating = repeatingKey else { return }
         // After a stall deliver at most a few repeats rather than a burst.
         for _ in 0 ..< min(expirations, 3) {
-            deliver(key: repeating.key, state: .repeated, time: repeating.time)
+            deliver(key: repeating.key, state: .repeated, time: repeating.time, serial: repeating.serial)
         }
     }
 
-    private func deliver(key: UInt32, state: KeyEvent.State, time: UInt32) {
+    private func deliver(key: UInt32, state: KeyEvent.State, time: UInt32, serial: UInt32) {
         guard let keymap, let focusSurfaceID else { return }
         let keysym = keymap.keysym(evdev: key)
         let event = KeyEvent(keycode: key, keysym: keysym, keysymName: keymap.keysymName(keysym),
                              text: keymap.text(evdev: key), state: state, modifiers: keymap.modifiers, time: time,
-                             repeatRate: repeatRate, repeatDelay: repeatDelay)
+                             repeatRate: repeatRate, repeatDelay: repeatDelay, serial: serial)
         onKey?(event, focusSurfaceID)
     }
 }

@@ -1,0 +1,64 @@
+import Glibc
+
+/// Writes a copied selection into the pipe another client (or this one) reads a paste from,
+/// on a thread of its own (behaviour.md §16.7): the reader may be this very loop, which
+/// must not wait on itself, and a reader that never reads must not stop the loop.
+package enum SelectionWriter {
+    /// How long a write waits for the reader to make room before it gives up.
+    static let stallTimeoutMilliseconds: Int32 = 5000
+
+    /// Writes `bytes` to `fd` on a new detached thread, then closes `fd` (which it owns from
+    /// now on). Without a thread it writes what fits at once and closes.
+    package static func write(_ bytes: [UInt8], to fd: Int32) {
+        let context = Unmanaged.passRetained(Job(bytes: bytes, fd: fd)).toOpaque()
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        defer { pthread_attr_destroy(&attributes) }
+        let started = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        if started != 0 {
+            Unmanaged<Job>.fromOpaque(context).takeRetainedValue().run(waiting: false)
+        }
+    }
+
+    private final class Job {
+        let bytes: [UInt8]
+        let fd: Int32
+
+        init(bytes: [UInt8], fd: Int32) {
+            self.bytes = bytes
+            self.fd = fd
+        }
+
+        /// Writes everything (or until the reader goes away or stalls), then closes.
+        func run(waiting: Bool = true) {
+            defer { close(fd) }
+            if waiting {
+                // A reader that closed its end makes `write` fail with EPIPE; the SIGPIPE that
+                // comes with it stays blocked on this thread and goes with it.
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            var offset = 0
+            while offset < bytes.count {
+                let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+                if count > 0 {
+                    offset += count
+                    continue
+                }
+                guard count < 0, errno == EINTR || errno == EAGAIN, waiting else { return }
+                if errno == EAGAIN {
+                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    guard poll(&ready, 1, SelectionWriter.stallTimeoutMilliseconds) > 0 else { return }
+                }
+            }
+        }
+    }
+}
