@@ -1,13 +1,9 @@
 import Foundation
-import Synchronization
 import WestonControl
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// One build of the KWin test clients at a time per process.
-private let clientsBuildLock = Mutex<URL?>(nil)
 
 /// A private headless KWin 5.27 (`kwin_wayland --virtual`) with input injected through
 /// `org_kde_kwin_fake_input` by `tools/kwin-harness`'s `kwin-fake-input`, and screenshots
@@ -19,11 +15,11 @@ private let clientsBuildLock = Mutex<URL?>(nil)
 public final class HeadlessKWin: @unchecked Sendable {
     /// Variables a client process needs to connect to this compositor.
     public let environment: [String: String]
-    public let directory: URL
+    public var directory: URL { folder.directory }
+    private let folder: CompositorFolder
     private let kwin: ChildProcess
     private let injector: FakeInputClient
     private let clients: URL
-    private let screenshotCounter = Mutex(0)
 
     public static let displayName = "wayland-touchstone-kwin"
 
@@ -45,16 +41,10 @@ public final class HeadlessKWin: @unchecked Sendable {
         guard let dbus = HeadlessWeston.findExecutable("dbus-run-session") else {
             throw .invalidArgument("dbus-run-session not found (install dbus-daemon)")
         }
-        let clients = try buildClients()
-        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-kwin-\(UUID().uuidString)")
-        let runtime = dir.appending(path: "runtime")
+        let clients = try CompositorFolder.buildTools("kwin-harness", product: "kwin-screenshot")
+        let folder = try CompositorFolder("kwin")
+        let dir = folder.directory, runtime = folder.runtime
         let copy = dir.appending(path: "kwin_wayland")
-        do {
-            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
-        } catch {
-            throw .fileSystem(path: dir.path, reason: "\(error)")
-        }
         // Copied by `cp`, not by this process: a file this process has open for writing can
         // be inherited by a child another test is spawning at that moment, and executing the
         // copy then fails with "Text file busy".
@@ -101,7 +91,7 @@ public final class HeadlessKWin: @unchecked Sendable {
             }
             let injector = try FakeInputClient(path: clients.appending(path: "kwin-fake-input").path, environment: env)
             if let line = try? injector.readLine(timeout: 5), line == "ready" {
-                return HeadlessKWin(kwin: kwin, injector: injector, clients: clients, directory: dir,
+                return HeadlessKWin(kwin: kwin, injector: injector, clients: clients, folder: folder,
                                     environment: clientEnvironment)
             }
             injector.stop()
@@ -114,12 +104,12 @@ public final class HeadlessKWin: @unchecked Sendable {
         }
     }
 
-    private init(kwin: ChildProcess, injector: FakeInputClient, clients: URL, directory: URL,
+    private init(kwin: ChildProcess, injector: FakeInputClient, clients: URL, folder: CompositorFolder,
                  environment: [String: String]) {
         self.kwin = kwin
         self.injector = injector
         self.clients = clients
-        self.directory = directory
+        self.folder = folder
         self.environment = environment
     }
 
@@ -136,74 +126,26 @@ public final class HeadlessKWin: @unchecked Sendable {
     /// `nativeResolution`, else in logical pixels (KWin scales the image down by the output's
     /// scale). KWin paints the frame it captures; this waits at most `timeout` seconds.
     public func screenshot(nativeResolution: Bool = true, timeout: Double = 20) throws(HarnessError) -> Screenshot {
-        let counter = screenshotCounter.withLock { counter in
-            counter += 1
-            return counter
-        }
-        let pam = directory.appending(path: "screenshot-\(counter).pam")
-        defer { try? FileManager.default.removeItem(at: pam) }
-        let log = directory.appending(path: "screenshot.log")
         guard let bus = try? String(contentsOf: directory.appending(path: "bus-address"), encoding: .utf8), !bus.isEmpty else {
-            throw .screenshotUnreadable(path: pam.path, reason: "KWin's session bus address was never written")
+            throw .screenshotUnreadable(path: directory.path, reason: "KWin's session bus address was never written")
         }
-        let client = try ChildProcess(
-            executable: clients.appending(path: "kwin-screenshot").path,
-            arguments: (nativeResolution ? ["--native"] : []) + ["--timeout", "\(timeout)", pam.path],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": bus], outputPath: log.path)
-        guard client.waitForExit(timeout: timeout + 5) else {
-            client.stop()
-            throw .timeout(command: "kwin-screenshot", seconds: timeout + 5)
-        }
-        guard client.exitStatus == 0, let data = FileManager.default.contents(atPath: pam.path) else {
-            throw .screenshotUnreadable(path: pam.path, reason: HeadlessWeston.tail(of: log, lines: 2))
-        }
-        guard let shot = Screenshot.decodePAM(Array(data)) else {
-            throw .screenshotUnreadable(path: pam.path, reason: "not a PAM image kwin-screenshot writes")
-        }
-        return shot
+        return try folder.screenshot(clients.appending(path: "kwin-screenshot").path, ext: "pam", format: "a PAM image kwin-screenshot writes",
+                                     environment: ["DBUS_SESSION_BUS_ADDRESS": bus], timeout: timeout + 5,
+                                     arguments: { (nativeResolution ? ["--native"] : []) + ["--timeout", "\(timeout)", $0.path] },
+                                     decode: Screenshot.decodePAM)
     }
 
     /// Launches a client connected to this KWin (see `HeadlessWeston.launchClient`).
     public func launchClient(_ executable: String, arguments: [String] = [], extraEnvironment: [String: String] = [:],
                              outputPath: String? = nil) throws(HarnessError) -> ChildProcess {
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "WAYLAND_SOCKET")
-        env.merge(environment) { _, new in new }
-        env.merge(extraEnvironment) { _, new in new }
-        return try ChildProcess(executable: executable, arguments: arguments, environment: env, outputPath: outputPath)
+        try .client(executable, arguments: arguments, compositor: environment, extra: extraEnvironment, outputPath: outputPath)
     }
 
     /// Ends the fake-input client and KWin, and removes the folder. Idempotent.
     public func stop() {
         injector.stop()
-        // KWin first: dbus-run-session then ends its bus daemon and exits itself (a SIGTERM
-        // to dbus-run-session would leave the daemon running).
-        if kwin.isRunning {
-            let children = (try? String(contentsOfFile: "/proc/\(kwin.pid)/task/\(kwin.pid)/children", encoding: .utf8)) ?? ""
-            for child in children.split(separator: " ").compactMap({ Int32($0) }) {
-                let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
-                if name.hasPrefix("kwin_wayland") { kill(child, SIGTERM) }
-            }
-            _ = kwin.waitForExit(timeout: 5)
-        }
-        kwin.stop()
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Builds `tools/kwin-harness` (`kwin-fake-input`, `kwin-screenshot`) with make, only
-    /// when its sources changed; the folder that holds both.
-    static func buildClients() throws(HarnessError) -> URL {
-        let source = HeadlessWeston.moduleSourceDirectory.deletingLastPathComponent().appending(path: "kwin-harness")
-        let build = source.appending(path: "build")
-        let result: Result<URL, HarnessError> = clientsBuildLock.withLock { built in
-            if let built { return .success(built) }
-            if let failure = HeadlessWeston.make(in: source, product: build.appending(path: "kwin-screenshot").path) {
-                return .failure(failure)
-            }
-            built = build
-            return .success(build)
-        }
-        return try result.get()
+        kwin.stopSession(endingFirst: "kwin_wayland")
+        folder.remove()
     }
 }
 

@@ -67,24 +67,24 @@ extension HeadlessWeston {
         guard let make = findExecutable("make") else {
             return .moduleBuildFailed(output: "make not found on PATH (install 'make')")
         }
-        let process = Process()
-        process.executableURL = make
-        process.arguments = ["-s", "-C", directory.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        // make's output goes to a file, not a pipe: a compositor another test spawns meanwhile
+        // inherits every descriptor open at that moment, and holding a pipe's write end it
+        // kept the read here from ever ending.
+        let log = FileManager.default.temporaryDirectory.appending(path: "touchstone-make-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(executable: make.path, arguments: ["-s", "-C", directory.path] + arguments,
+                                       environment: ProcessInfo.processInfo.environment, outputPath: log.path)
         } catch {
             return .moduleBuildFailed(output: "cannot run make: \(error)")
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: product) else {
+        let status = process.waitUntilExit() ?? -1
+        let output = FileManager.default.contents(atPath: log.path) ?? Data()
+        guard status == 0, FileManager.default.fileExists(atPath: product) else {
             let text = String(decoding: output, as: UTF8.self)
             let tail = text.split(separator: "\n").suffix(6).joined(separator: " | ")
-            return .moduleBuildFailed(output: tail.isEmpty ? "make exited \(process.terminationStatus)" : tail)
+            return .moduleBuildFailed(output: tail.isEmpty ? "make exited \(status)" : tail)
         }
         return nil
     }
