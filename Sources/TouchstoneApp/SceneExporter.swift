@@ -38,6 +38,8 @@ final class SceneExporter {
     /// Counts cases begun, so that a scroll node's observer from an earlier case stays quiet.
     private var generation = 0
     private let report: (String) -> Void
+    /// Where the pointer is in the window (nil: outside), from the input recorded.
+    private var pointer: Point?
 
     /// `directory` is the folder asked for (nil: the default folder, and no case until the key).
     init(directory: String?, report: @escaping (String) -> Void) {
@@ -79,6 +81,14 @@ final class SceneExporter {
             return report("scene export: \(error)")
         }
         current = begun
+        // What the live window holds from before the case and a scene cannot say is put back
+        // as input or forgotten, so that the case replays as it ran: a tap before the case is
+        // no first tap of a double tap, and the key repeat and the pointer's place are recorded.
+        window.tapCounter.reset()
+        if window.keyRepeat != .standard {
+            record(TimedInputEvent(time: now(), event: .keyRepeat(rate: window.keyRepeat.rate, delay: Int(window.keyRepeat.delay))))
+        }
+        if let pointer { record(TimedInputEvent(time: now(), event: .pointerMotion(location: pointer))) }
         let generation = generation
         EventRecorder.attach(toExported: export, now: now) { [weak self] entry in
             guard let current = self?.current, current.generation == generation else { return }
@@ -88,6 +98,11 @@ final class SceneExporter {
 
     /// Records one input event into the case being recorded.
     func record(_ event: TimedInputEvent) {
+        switch event.event {
+        case let .pointerMotion(location): pointer = location
+        case .pointerLeave: pointer = nil
+        default: break
+        }
         current?.recorder.record(event)
     }
 
