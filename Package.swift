@@ -171,9 +171,10 @@ let package = Package(
         // An app built on the public app layer alone (docs/library.md); CI builds
         // it and ExamplesEndToEndTests taps it under headless weston.
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
-        .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness"]),
+        // `touchstone` too: the example's exported screens are checked with it.
+        .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness", "touchstone"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
-                                                               "ImageFixtures",
+                                                               "ImageFixtures", "SceneFormat", "Session",
                                                                "SeededRandom"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
                                                              "TouchDiagnostics", "SeededRandom", "FuzzSupport", "ImageFixtures"],

@@ -65,11 +65,23 @@ public final class App {
     private let images: ImageLoader?
     /// Copy, cut and paste through the Wayland clipboard.
     private let clipboard: SessionClipboard
+    /// Writes screens as check cases (behaviour.md §19.1); nil when neither a folder was asked
+    /// for nor the debug keys (Ctrl+Shift+E) are on.
+    private let exporter: SceneExporter?
 
     /// Connects to the compositor (`WAYLAND_DISPLAY` / `WAYLAND_SOCKET`), opens the output
     /// files and maps a window showing `root`. Nothing is dispatched until `run()`.
-    public init(root: Node, options: AppOptions = AppOptions(), application: Application = Application()) throws(AppError) {
+    public convenience init(root: Node, options: AppOptions = AppOptions(), application: Application = Application()) throws(AppError) {
+        try self.init(root: root, options: options, application: application,
+                      environment: SceneExporter.processEnvironment())
+    }
+
+    /// `init(root:options:application:)` with the environment it reads (`TOUCHSTONE_EXPORT`).
+    init(root: Node, options: AppOptions, application: Application, environment: [String: String]) throws(AppError) {
         self.options = options
+        let exportDirectory = SceneExporter.directory(options: options, environment: environment)
+        exporter = exportDirectory != nil || options.debugKeys
+            ? SceneExporter(directory: exportDirectory) { StandardError.writeLine("touchstone: \($0)") } : nil
         do {
             output = try EventOutput(eventLog: options.eventLog, recordPath: options.recordPath)
         } catch {
@@ -109,7 +121,7 @@ public final class App {
         pointerLocation.isEnabled = options.showsPointerLocation
         painter.overlays.append(pointerLocation)
         caretBlinker = CaretBlinker(window: window, timers: timers)
-        let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder)
+        let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder, exporter: exporter)
         self.input = input
         clipboard = SessionClipboard(system: DataDeviceClipboard(connection: connection)) {
             StandardError.writeLine("touchstone: \($0)")
@@ -178,6 +190,18 @@ public final class App {
     /// Session time of the latest input event, in milliseconds (compositor timestamps).
     public var inputTime: Double { input.now }
 
+    /// Writes the screen as it is now as a new `touchstone check` case, as Ctrl+Shift+E does
+    /// (behaviour.md §19.1): ends the case being recorded and begins the next. Returns its
+    /// folder, or nil when it could not be written (the reason went to standard error).
+    @discardableResult
+    public func exportScreen() -> String? {
+        let exporter = exporter ?? SceneExporter(directory: nil) { StandardError.writeLine("touchstone: \($0)") }
+        // What changed since the last frame is laid out first, as the next frame would show it.
+        layout.update(window)
+        exporter.begin(window: window, background: options.background) { [unowned input] in input.now }
+        return exporter.currentFolder
+    }
+
     /// Makes `run()` return after the current turn of the loop.
     public func stop() { connection.loop.stop(.requested) }
 
@@ -210,6 +234,7 @@ public final class App {
     /// The end of a run: the app's own handlers go, and with them any reference they held
     /// to the app, its window or its tree.
     private func releaseHandlers() {
+        exporter?.finish()
         images?.worker.stop()
         timers.cancelAll()
         for id in watches { connection.loop.removeSource(id) }
@@ -248,6 +273,7 @@ public final class App {
         }
         connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
             do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
+            exporter?.write()
         }
         input.dispatcher.onKey = { [unowned self] key, pressed, _ in
             if let onKey, onKey(key, pressed) { return }
@@ -268,6 +294,10 @@ public final class App {
         input.onEvent = { [unowned(unsafe) self] event, time in
             pointerLocation.handle(event, at: time)
             onInput?(event, time)
+            if options.debugKeys, case let .key(key, true, modifiers) = event, key == "E" || key == "e",
+               modifiers.isSuperset(of: [.ctrl, .shift]) {
+                exportScreen()
+            }
         }
         surface.onTouch = { [unowned(unsafe) self] batch in
             input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
@@ -287,6 +317,11 @@ public final class App {
         // The crosshairs' lines need no call here: the loop work above sets them each turn,
         // before the window's own idle work paints and commits them with the frame.
         surface.onPaint = { [unowned(unsafe) self] context in
+            // The first case of an export folder is the first frame's tree (behaviour.md §19.1).
+            if let exporter, exporter.startsAtFirstFrame {
+                exporter.startsAtFirstFrame = false
+                exporter.begin(window: window, background: options.background) { [unowned input] in input.now }
+            }
             painter.paint(context)
             // Images painted without enough pixels for this scale go to the worker.
             let requests = painter.renderer.takeImageRequests()

@@ -37,6 +37,9 @@ public struct AppOptions: Sendable {
     public var eventLog: EventLog?
     /// Record the session's input to this file as an input script `touchstone replay` accepts.
     public var recordPath: String?
+    /// Write the app's screens as `touchstone check` cases in this folder: from the first frame,
+    /// and a new case at each Ctrl+Shift+E (behaviour.md §19.1); nil: `TOUCHSTONE_EXPORT` if set.
+    public var exportDirectory: String?
     /// The compositor's socket: a name in `XDG_RUNTIME_DIR` or an absolute path; nil uses
     /// `WAYLAND_SOCKET` / `WAYLAND_DISPLAY` as every Wayland client does.
     public var display: String?

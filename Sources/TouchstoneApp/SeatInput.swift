@@ -8,12 +8,15 @@ final class SeatInput {
     let dispatcher: InputDispatcher
     private(set) var clock = SeatClock()
     private let recorder: InputRecorder?
+    /// Records the input of the screen being exported, if any (behaviour.md §19.1).
+    private let exporter: SceneExporter?
     /// Sees every event right after it was dispatched (the HUD, `App.onInput`).
     var onEvent: ((InputEvent, Double) -> Void)?
 
-    init(dispatcher: InputDispatcher, recorder: InputRecorder?) {
+    init(dispatcher: InputDispatcher, recorder: InputRecorder?, exporter: SceneExporter? = nil) {
         self.dispatcher = dispatcher
         self.recorder = recorder
+        self.exporter = exporter
     }
 
     /// Session time of the latest input event, in milliseconds.
@@ -97,6 +100,7 @@ final class SeatInput {
     private func feed(_ event: InputEvent, at stamped: Double) {
         let time = max(stamped, dispatcher.window.clock.now)
         recorder?.record(TimedInputEvent(time: time, event: event))
+        exporter?.record(TimedInputEvent(time: time, event: event))
         dispatcher.handle(event, at: time)
         onEvent?(event, time)
     }
