@@ -15,6 +15,16 @@ final class RecordingMeasurer: LayoutMeasuring {
     }
 }
 
+/// Answers one size for every offer, and says so; counts the questions.
+final class OfferIndependentMeasurer: LayoutMeasuring {
+    var calls = 0
+
+    func measure(_ node: Node, offeredWidth: Double?) -> LayoutMeasurement? {
+        calls += 1
+        return LayoutMeasurement(size: Size(width: 40, height: 20), sameFromOfferedWidth: 0)
+    }
+}
+
 @Suite struct LayoutIncrementalTests {
     private func column(_ window: inout Window?) -> (Node, [TextNode]) {
         let root = Node(name: "root")
@@ -96,6 +106,27 @@ final class RecordingMeasurer: LayoutMeasuring {
         #expect(path.count == 5)
         #expect(computed == path)
         #expect(leaf.frame.width == leaf.supernode!.frame.width - 8)
+    }
+
+    @Test func aMeasurementThatHoldsForWiderOffersIsNotAskedForAgainWhenTheWindowWidens() {
+        let root = Node(name: "root")
+        root.layout = FlexLayout(direction: .row, alignItems: .flexStart)
+        let label = Node(name: "label")
+        label.label = "Pay"
+        root.addSubnode(label)
+        let window = Window(root: root, size: Size(width: 200, height: 100))
+        let measurer = OfferIndependentMeasurer()
+        window.layoutIfNeeded(measurer: measurer)
+        #expect(measurer.calls == 1)
+        for width in [300.0, 260, 500] {
+            window.size = Size(width: width, height: 100)
+            window.layoutIfNeeded(measurer: measurer)
+        }
+        #expect(measurer.calls == 1)
+        #expect(label.frame == rect(0, 0, 40, 20))
+        label.label = "Pay now"
+        window.layoutIfNeeded(measurer: measurer)
+        #expect(measurer.calls == 2)
     }
 
     @Test func aPassWithNothingChangedMeasuresAndDamagesNothing() {

@@ -12,12 +12,15 @@ struct FlexEngine {
     func compute(_ node: Node, _ given: LayoutInput, perform: Bool) -> LayoutOutput {
         let isContainer = node.layout != nil && !node.subnodes.isEmpty
         let input = usesCaches ? Self.canonical(given, reads: node.layoutState.reads, isContainer: isContainer) : given
+        let digest = input.digest
         if node.layoutState.isDirty || !usesCaches {
             node.layoutState.clearCaches()
             node.layoutState.isDirty = false
         } else if perform {
-            if node.layoutState.layoutInput == input { return node.layoutState.layoutOutput }
-        } else if let cached = node.layoutState.cachedMeasure(input) {
+            if node.layoutState.layoutDigest == digest.all, node.layoutState.layoutInput == input {
+                return node.layoutState.layoutOutput
+            }
+        } else if let cached = node.layoutState.cachedMeasure(input, digest: digest) {
             return cached
         }
         node.layoutState.computations &+= 1
@@ -30,9 +33,10 @@ struct FlexEngine {
         if perform {
             node.layoutState.layoutInput = input
             node.layoutState.layoutOutput = output
+            node.layoutState.layoutDigest = digest.all
             node.layoutState.needsApply = true
         } else {
-            node.layoutState.storeMeasure(input, output)
+            node.layoutState.storeMeasure(input, digest: digest, output)
         }
         return output
     }
@@ -97,10 +101,14 @@ struct FlexEngine {
     }
 
     /// The measurer's answer for a leaf's content at `offeredWidth`, asked once per offer
-    /// until the leaf changes (a final layout asks again at the width sizing already offered).
+    /// until the leaf changes (a final layout asks again at the width sizing already offered),
+    /// and not again for offers the last answer says it holds for.
     private func measure(_ node: Node, offeredWidth: Double?) -> LayoutMeasurement? {
         guard let measurer else { return nil }
-        if usesCaches, let known = node.layoutState.measurement, node.layoutState.measuredOffer == offeredWidth { return known }
+        if usesCaches, let known = node.layoutState.measurement {
+            if node.layoutState.measuredOffer == offeredWidth { return known }
+            if let from = known?.sameFromOfferedWidth, offeredWidth ?? .infinity >= from { return known }
+        }
         let measured = measurer.measure(node, offeredWidth: offeredWidth)
         node.layoutState.measurement = .some(measured)
         node.layoutState.measuredOffer = offeredWidth

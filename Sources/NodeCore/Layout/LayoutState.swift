@@ -36,6 +36,44 @@ struct LayoutInput: Hashable {
     /// their limits: what a flex base size is (the container applies the limits after).
     var contentSizedWidth = false
     var contentSizedHeight = false
+
+    /// Digests of the input, whole and without the available height: the caches compare
+    /// these first and whole inputs only where they match (a copy and comparison of every
+    /// cached input cost more than the rest of a lookup).
+    var digest: InputDigest {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func mix(_ value: UInt64) {
+            hash = (hash ^ value) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+        }
+        func mix(_ value: Double?) { mix(value.map { $0.bitPattern } ?? 0x7FF8_DEAD_0000_0001) }
+        func mix(_ space: AvailableSpace) {
+            switch space {
+            case .definite(let value): mix(value.bitPattern)
+            case .minContent: mix(0x7FF8_DEAD_0000_0002)
+            case .maxContent: mix(0x7FF8_DEAD_0000_0003)
+            }
+        }
+        mix(knownWidth)
+        mix(knownHeight)
+        mix(parentWidth)
+        mix(parentHeight)
+        mix(availableWidth)
+        mix((isRTL ? 1 : 0) | (contentSizedWidth ? 2 : 0) | (contentSizedHeight ? 4 : 0))
+        let room = hash
+        mix(availableHeight)
+        return InputDigest(all: hash, room: room)
+    }
+}
+
+/// `LayoutInput.digest`: equal inputs have equal digests.
+struct InputDigest {
+    var all: UInt64
+    /// Without the available height.
+    var room: UInt64
+
+    /// An empty slot's (any match is checked against the slot's input, which is nil).
+    static let none = InputDigest(all: 0, room: 0)
 }
 
 /// What sizing a node gives: its border-box size and its first baseline from its top.
@@ -76,11 +114,13 @@ struct LayoutState {
     /// The full layout's input and output, when it is the last one done.
     var layoutInput: LayoutInput?
     var layoutOutput = LayoutOutput(size: .zero, firstBaseline: nil)
-    /// Sizing results by input (four, replaced in turn).
+    var layoutDigest: UInt64 = 0
+    /// Sizing results by input (four, replaced in turn), with their inputs' digests.
     var measure0: CachedLayout?
     var measure1: CachedLayout?
     var measure2: CachedLayout?
     var measure3: CachedLayout?
+    var digests: (InputDigest, InputDigest, InputDigest, InputDigest) = (.none, .none, .none, .none)
     var nextMeasureSlot = 0
     /// The measurer's last answer for this leaf and the width it was offered (nil: unbounded).
     var measuredOffer: Double?
@@ -101,17 +141,20 @@ struct LayoutState {
     /// The size of the last `layoutThatFits` or layout pass (Texture's calculatedSize).
     var calculatedSize: Size?
 
-    /// The answer to `input` if a cache holds it. Mutating only so that a call on a node's
-    /// state reads it in place instead of copying the whole state first.
-    mutating func cachedMeasure(_ input: LayoutInput) -> LayoutOutput? {
-        if layoutInput == input { return layoutOutput }
-        if let entry = measure0, entry.input == input { return entry.output }
-        if let entry = measure1, entry.input == input { return entry.output }
-        if let entry = measure2, entry.input == input { return entry.output }
-        if let entry = measure3, entry.input == input { return entry.output }
+    /// The answer to `input` (whose digest is `digest`) if a cache holds it. Mutating only so
+    /// that a call on a node's state reads it in place instead of copying the whole state first.
+    mutating func cachedMeasure(_ input: LayoutInput, digest: InputDigest) -> LayoutOutput? {
+        if layoutDigest == digest.all, let layoutInput, layoutInput == input { return layoutOutput }
+        if digests.0.all == digest.all, let entry = measure0, entry.input == input { return entry.output }
+        if digests.1.all == digest.all, let entry = measure1, entry.input == input { return entry.output }
+        if digests.2.all == digest.all, let entry = measure2, entry.input == input { return entry.output }
+        if digests.3.all == digest.all, let entry = measure3, entry.input == input { return entry.output }
         guard case .definite(let available) = input.availableHeight else { return nil }
-        return Self.answer(measure0, to: input, available: available) ?? Self.answer(measure1, to: input, available: available)
-            ?? Self.answer(measure2, to: input, available: available) ?? Self.answer(measure3, to: input, available: available)
+        if digests.0.room == digest.room, let output = Self.answer(measure0, to: input, available: available) { return output }
+        if digests.1.room == digest.room, let output = Self.answer(measure1, to: input, available: available) { return output }
+        if digests.2.room == digest.room, let output = Self.answer(measure2, to: input, available: available) { return output }
+        if digests.3.room == digest.room, let output = Self.answer(measure3, to: input, available: available) { return output }
+        return nil
     }
 
     /// `entry`'s output when `input` differs from its input only in a definite available
@@ -125,13 +168,13 @@ struct LayoutState {
         return probe == entry.input ? entry.output : nil
     }
 
-    mutating func storeMeasure(_ input: LayoutInput, _ output: LayoutOutput) {
+    mutating func storeMeasure(_ input: LayoutInput, digest: InputDigest, _ output: LayoutOutput) {
         let entry = CachedLayout(input: input, output: output)
         switch nextMeasureSlot {
-        case 0: measure0 = entry
-        case 1: measure1 = entry
-        case 2: measure2 = entry
-        default: measure3 = entry
+        case 0: (measure0, digests.0) = (entry, digest)
+        case 1: (measure1, digests.1) = (entry, digest)
+        case 2: (measure2, digests.2) = (entry, digest)
+        default: (measure3, digests.3) = (entry, digest)
         }
         nextMeasureSlot = (nextMeasureSlot + 1) & 3
     }
