@@ -155,13 +155,28 @@ func run(start: Size, step: Double) {
         return layoutTime
     }
 
+    /// The compositor releases a buffer once the next one is committed; a released buffer of
+    /// an old size is dropped (unmapped) then.
+    func compositorReleases() {
+        let bounds = painter.renderer.bufferBounds
+        let pixels = PixelSize(width: bounds.width, height: bounds.height)
+        while busy.count >= 2 { chain.release(id: busy.removeFirst(), currentSize: pixels) }
+    }
+
     // Warm: every width once (text shaped and rasterized, measurements cached), as a user
     // dragging back and forth would have them; the first drag out is also timed on its own.
     let sizes = (1...frames).map { Size(width: start.width + Double($0) * step, height: start.height) }
     _ = sessionFrame(start)
+    compositorReleases()
     var coldLayout: [Double] = []
-    for size in sizes { coldLayout.append(sessionFrame(size)) }
-    for size in sizes.reversed() { _ = sessionFrame(size) }
+    for size in sizes {
+        coldLayout.append(sessionFrame(size))
+        compositorReleases()
+    }
+    for size in sizes.reversed() {
+        _ = sessionFrame(size)
+        compositorReleases()
+    }
 
     var frameTimes: [Double] = [], layoutTimes: [Double] = [], freshRepaint: [Double] = [], warmRepaint: [Double] = []
     for (index, size) in (sizes + sizes.reversed()).enumerated() {
@@ -170,9 +185,7 @@ func run(start: Size, step: Double) {
             let begin = threadCPUNanoseconds()
             layoutTimes.append(sessionFrame(size))
             frameTimes.append(Double(threadCPUNanoseconds() - begin) / 1e6)
-            let bounds = painter.renderer.bufferBounds
-            let pixels = PixelSize(width: bounds.width, height: bounds.height)
-            while busy.count >= 2 { chain.release(id: busy.removeFirst(), currentSize: pixels) }
+            compositorReleases()
         }
         func reference() {
             let bounds = painter.renderer.bufferBounds
@@ -186,6 +199,8 @@ func run(start: Size, step: Double) {
             let warmBegin = threadCPUNanoseconds()
             painter.renderer.renderFull(into: canvas)
             warmRepaint.append(Double(threadCPUNanoseconds() - warmBegin) / 1e6)
+            // The buffer lives to here: its unmapping, like a released buffer's, is not timed.
+            withExtendedLifetime(memory) {}
         }
         if index % 2 == 0 { ours(); reference() } else { reference(); ours() }
     }
