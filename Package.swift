@@ -136,6 +136,13 @@ let package = Package(
             dependencies: ["Render", "NodeCore", "BenchmarkSupport", "TouchstoneApp", "WaylandClient"],
             path: "Benchmarks/ScrollBenchmarks"
         ),
+        // Layout + paint + commit per frame while a window edge is dragged, against a full repaint:
+        // `swift build -c release --product ResizeBenchmarks && .build/release/ResizeBenchmarks`.
+        .executableTarget(
+            name: "ResizeBenchmarks",
+            dependencies: ["Render", "NodeCore", "BenchmarkSupport", "TouchstoneApp", "WaylandClient"],
+            path: "Benchmarks/ResizeBenchmarks"
+        ),
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: ["Render", "NodeCore", "BenchmarkSupport"],

@@ -5,11 +5,13 @@
 // - full layout of a 10,111-node tree of nested stacks (sections of rows of cards, each
 //   card 3 labels, 3 bars and 3 spacers: 3,000 labelled leaves, text measured once and
 //   cached) at 1920×1080, side by side with Taffy (through PyPI's `stretchable`) on the
-//   same tree in the same run: `taffy_layout.py` builds it and times its layout call alone;
+//   same tree in the same run: `taffy_layout.py` builds it once and times its layout call
+//   alone, every node marked dirty before each layout (a new tree per layout here);
 // - relayout after one label's text changes, as a share of the full layout (only the
 //   changed path is laid out again).
 //
-// Each figure is the median of several runs, thread CPU time. `--runs N` sets how many;
+// Each figure is a median, thread CPU time. Rounds alternate the two engines (the machine
+// is shared and drifts): `--rounds R` (5) rounds of `--runs N` (5) layouts each;
 // `--no-taffy` skips the comparison (no Python).
 
 #if canImport(Glibc)
@@ -98,22 +100,59 @@ func cpuMilliseconds(_ body: () -> Void) -> Double {
     return Double(threadCPUNanoseconds() - start) / 1e6
 }
 
-/// Runs `taffy_layout.py` next to this file; its one output line is `median_ms checksum`.
-func taffy(runs: Int) -> (ms: Double, checksum: Double)? {
-    let script = String(#filePath.dropLast("main.swift".count)) + "taffy_layout.py"
-    guard let pipe = popen("python3 '\(script)' \(runs) 2>&1", "r") else { return nil }
-    var output = ""
-    var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), pipe) != nil {
-        output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+/// `taffy_layout.py` (next to this file) running beside this process: it builds Taffy's tree
+/// once, then times as many layouts as asked, each time asked, so rounds can alternate.
+final class TaffyProcess {
+    private let pid: pid_t
+    private let requests: UnsafeMutablePointer<FILE>
+    private let answers: UnsafeMutablePointer<FILE>
+
+    init?() {
+        let script = String(#filePath.dropLast("main.swift".count)) + "taffy_layout.py"
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 2)
+        for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        let words: [String] = ["python3", script]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, "python3", &actions, nil, arguments, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard status == 0, let requests = fdopen(toChild[1], "w"), let answers = fdopen(fromChild[0], "r") else { return nil }
+        (pid, self.requests, self.answers) = (child, requests, answers)
     }
-    let status = pclose(pipe)
-    let fields = output.split(whereSeparator: { $0 == " " || $0 == "\n" })
-    guard status == 0, fields.count == 2, let ms = Double(fields[0]), let sum = Double(fields[1]) else {
-        print("Taffy: not run (\(output.filter { $0 != "\n" }))")
-        return nil
+
+    /// The median of `runs` layouts and the laid-out tree's checksum, or nil (with the reason printed).
+    func layOut(runs: Int) -> (ms: Double, checksum: Double)? {
+        fputs("\(runs)\n", requests)
+        fflush(requests)
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard fgets(&buffer, Int32(buffer.count), answers) != nil else {
+            print("Taffy: not run (no answer from taffy_layout.py; is `stretchable` installed?)")
+            return nil
+        }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count == 2, let ms = Double(fields[0]), let sum = Double(fields[1]) else {
+            print("Taffy: not run (\(line.filter { $0 != "\n" }))")
+            return nil
+        }
+        return (ms, sum)
     }
-    return (ms, sum)
+
+    deinit {
+        fclose(requests)
+        fclose(answers)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
 }
 
 /// `value` with `digits` decimals, right-aligned in `width` characters (no Foundation here).
@@ -130,48 +169,90 @@ func fixed(_ value: Double, _ digits: Int, width: Int = 0) -> String {
     return String(repeating: " ", count: max(0, width - text.count)) + text
 }
 
-let arguments = CommandLine.arguments
-var runs = 15
-if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) { runs = value }
+/// The machine's one-minute load average (it is shared: figures move with it).
+func loadAverage() -> String {
+    guard let file = fopen("/proc/loadavg", "r") else { return "?" }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "?" }
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(text.split(separator: " ").first ?? "?")
+}
 
-var fullTimes: [Double] = []
-var relayoutTimes: [Double] = []
-var nodeCount = 0
-var sum = 0.0
-for run in 0...runs {
-    let (root, labels) = makeTree()
-    let measurer = CachedMeasurer()
-    // Every text is measured once, up front, as a text engine's cache would hold them.
-    for label in labels { _ = measurer.measure(label, offeredWidth: nil) }
-    let full = cpuMilliseconds { root.layoutIfNeeded(size: window, measurer: measurer) }
-    // One label in the middle of the tree gets a new text.
-    let label = labels[labels.count / 2]
-    label.label = String(repeating: "b", count: 11 + run % 5)
-    let relayout = cpuMilliseconds { root.layoutIfNeeded(size: window, measurer: measurer) }
-    if run > 0 {
-        fullTimes.append(full)
-        relayoutTimes.append(relayout)
+/// Lays out a new tree `runs` times (after one untimed run); returns the full-layout and
+/// relayout times, the node count and the checksum of the laid-out tree.
+func touchstone(runs: Int) -> (full: [Double], relayout: [Double], nodes: Int, checksum: Double) {
+    var fullTimes: [Double] = [], relayoutTimes: [Double] = []
+    var nodeCount = 0, sum = 0.0
+    for run in 0...runs {
+        let (root, labels) = makeTree()
+        let measurer = CachedMeasurer()
+        // Every text is measured once, up front, as a text engine's cache would hold them.
+        for label in labels { _ = measurer.measure(label, offeredWidth: nil) }
+        let full = cpuMilliseconds { root.layoutIfNeeded(size: window, measurer: measurer) }
+        // One label in the middle of the tree gets a new text.
+        let label = labels[labels.count / 2]
+        label.label = String(repeating: "b", count: 11 + run % 5)
+        let relayout = cpuMilliseconds { root.layoutIfNeeded(size: window, measurer: measurer) }
+        if run > 0 {
+            fullTimes.append(full)
+            relayoutTimes.append(relayout)
+        } else {
+            root.forEachInSubtree { _ in nodeCount += 1 }
+            label.label = String(repeating: "a", count: labelLength(card: (labels.count / 2) / 3, label: (labels.count / 2) % 3))
+            root.layoutIfNeeded(size: window, measurer: measurer)
+            sum = checksum(root)
+        }
     }
-    if run == 0 {
-        nodeCount = 0
-        root.forEachInSubtree { _ in nodeCount += 1 }
-        label.label = String(repeating: "a", count: labelLength(card: (labels.count / 2) / 3, label: (labels.count / 2) % 3))
-        root.layoutIfNeeded(size: window, measurer: measurer)
-        sum = checksum(root)
+    return (fullTimes, relayoutTimes, nodeCount, sum)
+}
+
+let arguments = CommandLine.arguments
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let given = Int(arguments[index + 1])
+    else { return value }
+    return given
+}
+let runs = option("--runs", default: 5), rounds = option("--rounds", default: 5)
+let withTaffy = !arguments.contains("--no-taffy")
+
+// Rounds alternate Touchstone and Taffy (each `runs` layouts of a new tree), so the two see
+// the same load; the ratio is taken round by round, then its median.
+// A Python that fails (no `stretchable`) closes its pipe: writing to it must not end this process.
+signal(SIGPIPE, SIG_IGN)
+var taffyProcess = withTaffy ? TaffyProcess() : nil
+// Waits for Python to build its tree, so that it does not run beside the first round.
+if taffyProcess?.layOut(runs: 1) == nil { taffyProcess = nil }
+let loadBefore = loadAverage()
+var fullTimes: [Double] = [], relayoutTimes: [Double] = [], taffyTimes: [Double] = [], ratios: [Double] = []
+var nodeCount = 0, sum = 0.0, taffySum: Double?
+for _ in 0..<rounds {
+    let ours = touchstone(runs: runs)
+    fullTimes += ours.full
+    relayoutTimes += ours.relayout
+    nodeCount = ours.nodes
+    sum = ours.checksum
+    guard let theirs = taffyProcess?.layOut(runs: runs) else {
+        taffyProcess = nil
+        continue
     }
+    // Taffy's script prints the median of its runs.
+    taffyTimes.append(theirs.ms)
+    taffySum = theirs.checksum
+    ratios.append(median(ours.full) / theirs.ms)
 }
 
 let full = median(fullTimes), relayout = median(relayoutTimes)
-print("Layout of \(nodeCount) nodes at 1920×1080 (median of \(runs), thread CPU):")
+print("Layout of \(nodeCount) nodes at 1920×1080 (\(rounds) rounds of \(runs) runs, medians, thread CPU; "
+      + "load average \(loadBefore) before, \(loadAverage()) after):")
 print("  Touchstone full layout   \(fixed(full, 3, width: 8)) ms")
 print("  relayout after one text  \(fixed(relayout, 3, width: 8)) ms  (\(fixed(relayout / full * 100, 3)) % of the full layout; target < 1 %)")
-if !arguments.contains("--no-taffy") {
-    if let taffy = taffy(runs: runs) {
-        print("  Taffy full layout        \(fixed(taffy.ms, 3, width: 8)) ms  (stretchable, Taffy's layout call alone)")
-        print("  Touchstone / Taffy       \(fixed(full / taffy.ms, 2, width: 8))×  (target ≤ 1)")
-        if taffy.checksum != sum {
-            // Taffy gives flex items CSS's automatic minimum size (min-height: auto), Touchstone none (Yoga).
-            print("  frames differ (checksums \(sum) and \(taffy.checksum)): Taffy keeps CSS's automatic minimum size")
-        }
+if !taffyTimes.isEmpty, let taffySum {
+    print("  Taffy full layout        \(fixed(median(taffyTimes), 3, width: 8)) ms  (stretchable, Taffy's layout call alone)")
+    print("  Touchstone / Taffy       \(fixed(median(ratios), 2, width: 8))×  (median of the rounds' ratios, "
+          + "\(fixed(ratios.min()!, 2))–\(fixed(ratios.max()!, 2)); target ≤ 1)")
+    if taffySum != sum {
+        // Taffy gives flex items CSS's automatic minimum size (min-height: auto), Touchstone none (Yoga).
+        print("  frames differ (checksums \(sum) and \(taffySum)): Taffy keeps CSS's automatic minimum size")
     }
 }

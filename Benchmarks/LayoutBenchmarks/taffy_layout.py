@@ -1,6 +1,7 @@
 """The LayoutBenchmarks tree laid out by Taffy (PyPI's stretchable), timing Taffy's layout call alone.
 
-Run by LayoutBenchmarks (main.swift builds the same tree): prints `median_ms checksum`.
+Run by LayoutBenchmarks (main.swift builds the same tree), which sends a number of runs per
+line and reads back `median_ms checksum` per line.
 Labels get their measured text size (count x 7 by 17 pt) as their size, so no Python
 callback runs during the layout: text measured once and cached, as on the Swift side.
 """
@@ -62,24 +63,35 @@ def checksum(node):
 
 
 def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    times = []
-    total = 0.0
+    """Builds the tree once, then answers each line `N` on stdin with `median_ms checksum` of
+    N layouts (every node marked dirty before each, so Taffy computes all of it again), until
+    stdin closes: LayoutBenchmarks alternates rounds of its own layouts with these."""
+    root = make_tree()
+    stretchable.node.taffy.use_rounding = True
     space = SizeAvailableSpace(1920, 1080).to_dict()
-    for run in range(runs + 1):
-        root = make_tree()
-        stretchable.node.taffy.use_rounding = True
-        start = time.thread_time_ns()
-        if not taffylib.node_compute_layout(stretchable.node.taffy._ptr, root._node_id, space):
-            sys.exit("Taffy's layout failed")
-        elapsed = (time.thread_time_ns() - start) / 1e6
+    ids = []
+
+    def collect(node):
+        ids.append(node._node_id)
+        for child in node:
+            collect(child)
+
+    collect(root)
+    taffy = stretchable.node.taffy._ptr
+    for line in sys.stdin:
+        runs = int(line)
+        times = []
+        for _ in range(runs + 1):
+            for node_id in ids:
+                taffylib.node_mark_dirty(taffy, node_id)
+            start = time.thread_time_ns()
+            if not taffylib.node_compute_layout(taffy, root._node_id, space):
+                sys.exit("Taffy's layout failed")
+            times.append((time.thread_time_ns() - start) / 1e6)
         root._update_layout()
-        if run > 0:
-            times.append(elapsed)
-        else:
-            total = checksum(root)
-    times.sort()
-    print(f"{times[len(times) // 2]:.3f} {total:g}")
+        total = checksum(root)
+        times = sorted(times[1:])
+        print(f"{times[len(times) // 2]:.3f} {total:g}", flush=True)
 
 
 if __name__ == "__main__":

@@ -42,26 +42,31 @@ public final class TextMeasurer: LayoutMeasuring {
         } else {
             return nil
         }
-        guard let extent = extent(of: text, style: style, offeredWidth: offeredWidth) else { return nil }
+        guard let (extent, sameFrom) = extent(of: text, style: style, offeredWidth: offeredWidth) else { return nil }
         // A point more on each side and on each line than scale 1 needs: hinted glyphs and
         // lines grow a little differently at other sizes, and a box of whole points is cut
         // to whole pixels at fractional scales; the text must fit its frame at every scale.
         let size = Size(width: Self.points(extent.width) + Self.slack,
                         height: Self.points(extent.height) + Self.slack * Double(extent.lineCount))
-        return LayoutMeasurement(size: size, firstBaseline: Double(extent.baseline) / 64)
+        return LayoutMeasurement(size: size, firstBaseline: Double(extent.baseline) / 64, sameFromOfferedWidth: sameFrom)
     }
 
     /// Points added to a measurement on each axis (per line across), see `measure`.
     public static let slack = 1.0
 
-    /// The extent at the offer; an offer at least as wide as the unwrapped text gives the
-    /// unwrapped extent, so a window resized wider finds it in the cache.
-    private func extent(of text: String, style: TextStyle, offeredWidth: Double?) -> TextExtent? {
+    /// The extent at the offer, and the narrowest offer it holds from (nil: this offer alone);
+    /// an offer at least as wide as the unwrapped text gives the unwrapped extent, so a window
+    /// resized wider finds it in the cache.
+    private func extent(of text: String, style: TextStyle, offeredWidth: Double?) -> (TextExtent, Double?)? {
         guard let unbounded = cachedExtent(Key(text: text, style: style, maxWidth: nil)) else { return nil }
-        guard !style.isLabel, let offeredWidth, offeredWidth.isFinite else { return unbounded }
+        // A label is one line at any offer; text from the offer that fits it unwrapped
+        // (⌊offer × 64⌋ ≥ width exactly when offer ≥ width / 64).
+        if style.isLabel { return (unbounded, -.infinity) }
+        let unwrappedFrom = Double(unbounded.width) / 64
+        guard let offeredWidth, offeredWidth.isFinite else { return (unbounded, unwrappedFrom) }
         let maxWidth = Int((max(offeredWidth, 0) * 64).rounded(.down))
-        guard maxWidth < unbounded.width else { return unbounded }
-        return cachedExtent(Key(text: text, style: style, maxWidth: maxWidth))
+        guard maxWidth < unbounded.width else { return (unbounded, unwrappedFrom) }
+        return cachedExtent(Key(text: text, style: style, maxWidth: maxWidth)).map { ($0, nil) }
     }
 
     private func cachedExtent(_ key: Key) -> TextExtent? {

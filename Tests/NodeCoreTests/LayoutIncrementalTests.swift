@@ -15,6 +15,16 @@ final class RecordingMeasurer: LayoutMeasuring {
     }
 }
 
+/// Answers one size for every offer, and says so; counts the questions.
+final class OfferIndependentMeasurer: LayoutMeasuring {
+    var calls = 0
+
+    func measure(_ node: Node, offeredWidth: Double?) -> LayoutMeasurement? {
+        calls += 1
+        return LayoutMeasurement(size: Size(width: 40, height: 20), sameFromOfferedWidth: 0)
+    }
+}
+
 @Suite struct LayoutIncrementalTests {
     private func column(_ window: inout Window?) -> (Node, [TextNode]) {
         let root = Node(name: "root")
@@ -40,6 +50,83 @@ final class RecordingMeasurer: LayoutMeasuring {
         window!.layoutIfNeeded(measurer: measurer)
         #expect(!measurer.measured.isEmpty)
         #expect(Set(measurer.measured) == ["t1"])
+    }
+
+    /// Sections of rows of cards of texts and spacers, as the layout benchmark's tree.
+    private func nestedStacks() -> (Node, [TextNode]) {
+        let root = Node(name: "root")
+        root.layout = FlexLayout(padding: EdgeInsets(all: 8), gap: 8)
+        var texts: [TextNode] = []
+        for s in 0..<3 {
+            let section = Node(name: "s\(s)")
+            section.layout = FlexLayout(gap: 2)
+            section.style.grow = 1
+            root.addSubnode(section)
+            for r in 0..<3 {
+                let row = Node(name: "s\(s)r\(r)")
+                row.layout = FlexLayout(direction: .row, alignItems: .center, gap: 4)
+                row.style.grow = 1
+                section.addSubnode(row)
+                for c in 0..<3 {
+                    let card = Node(name: "s\(s)r\(r)c\(c)")
+                    card.layout = FlexLayout(padding: EdgeInsets(all: 4), gap: 2)
+                    card.style.grow = 1
+                    card.style.basis = 0
+                    row.addSubnode(card)
+                    let text = TextNode(name: card.name + "t")
+                    text.text = "aaaaa aaaaa"
+                    card.addSubnode(text)
+                    texts.append(text)
+                    let spacer = Node(name: card.name + "g")
+                    spacer.style.grow = 1
+                    card.addSubnode(spacer)
+                }
+            }
+        }
+        return (root, texts)
+    }
+
+    @Test func relayoutAfterOneLeafChangeComputesOnlyThePathAboveIt() {
+        let (root, texts) = nestedStacks()
+        let window = Window(root: root, size: Size(width: 600, height: 400))
+        window.layoutIfNeeded(measurer: FakeMeasurer())
+        var before: [String: Int] = [:]
+        root.forEachInSubtree { before[$0.name] = $0.layoutState.computations }
+        let leaf = texts[13]
+        leaf.text = "aaaaa aaaaa aaaaa"
+        window.layoutIfNeeded(measurer: FakeMeasurer())
+        var computed: Set<String> = []
+        root.forEachInSubtree { if $0.layoutState.computations != before[$0.name] { computed.insert($0.name) } }
+        var path: Set<String> = []
+        var node: Node? = leaf
+        while let current = node {
+            path.insert(current.name)
+            node = current.supernode
+        }
+        #expect(path.count == 5)
+        #expect(computed == path)
+        #expect(leaf.frame.width == leaf.supernode!.frame.width - 8)
+    }
+
+    @Test func aMeasurementThatHoldsForWiderOffersIsNotAskedForAgainWhenTheWindowWidens() {
+        let root = Node(name: "root")
+        root.layout = FlexLayout(direction: .row, alignItems: .flexStart)
+        let label = Node(name: "label")
+        label.label = "Pay"
+        root.addSubnode(label)
+        let window = Window(root: root, size: Size(width: 200, height: 100))
+        let measurer = OfferIndependentMeasurer()
+        window.layoutIfNeeded(measurer: measurer)
+        #expect(measurer.calls == 1)
+        for width in [300.0, 260, 500] {
+            window.size = Size(width: width, height: 100)
+            window.layoutIfNeeded(measurer: measurer)
+        }
+        #expect(measurer.calls == 1)
+        #expect(label.frame == rect(0, 0, 40, 20))
+        label.label = "Pay now"
+        window.layoutIfNeeded(measurer: measurer)
+        #expect(measurer.calls == 2)
     }
 
     @Test func aPassWithNothingChangedMeasuresAndDamagesNothing() {

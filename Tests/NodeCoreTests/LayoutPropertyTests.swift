@@ -134,6 +134,32 @@ struct RandomLayoutTree {
         }
     }
 
+    @Test func cachedLayoutAfterRandomChangesEqualsALayoutWithoutCaches() async {
+        await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
+            specs, changes, firstSize, secondSize in
+            let live = RandomLayoutTree(specs), reference = RandomLayoutTree(specs)
+            let measurer = FakeMeasurer()
+            live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
+            for (pick, seed, kind) in changes {
+                let index = pick % live.nodes.count
+                for tree in [live, reference] {
+                    let node = tree.nodes[index]
+                    switch kind {
+                    case 0: (node as? TextNode)?.text += " aaa"
+                    case 1: node.style.display = node.style.display == .none ? .flex : .none
+                    default: RandomLayoutTree.draw(node, seed: seed)
+                    }
+                }
+                live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
+            }
+            let size = Size(width: Double(secondSize.0), height: Double(secondSize.1))
+            live.nodes[0].layoutIfNeeded(size: size, measurer: measurer)
+            reference.nodes[0].layOutWithoutCaches(size: size, measurer: FakeMeasurer())
+            let differing = zip(live.frames, reference.frames).enumerated().filter { $0.element.0 != $0.element.1 }
+            #expect(differing.isEmpty, "\(differing.map { "n\($0.offset): \($0.element.0) vs \($0.element.1)" })")
+        }
+    }
+
     @Test func layoutIsIdempotentAndFramesAreWholePoints() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.size) { specs, size in
             let tree = RandomLayoutTree(specs)

@@ -16,7 +16,7 @@ import Testing
 
 /// Measures `TextNode` text and labels as glyphs of half the font size wide and 1.2 font
 /// sizes tall per line, wrapping between words (words of 5 glyphs, a space between them),
-/// with the baseline at 0.9 font sizes; counts the calls.
+/// with the baseline at 0.9 font sizes, and which wider offers give the same; counts the calls.
 final class FakeMeasurer: LayoutMeasuring {
     var calls = 0
 
@@ -38,8 +38,11 @@ final class FakeMeasurer: LayoutMeasuring {
             }
         }
         widest = max(widest, line)
+        // One word is one line at any offer; more fit unwrapped from their whole width on.
+        let natural = words.reduce(0, +) + glyph * Double(words.count - 1)
+        let sameFrom: Double? = words.count == 1 ? 0 : lines == 1 ? natural : nil
         return LayoutMeasurement(size: Size(width: widest, height: Double(lines) * fontSize * 1.2),
-                                 firstBaseline: fontSize * 0.9)
+                                 firstBaseline: fontSize * 0.9, sameFromOfferedWidth: sameFrom)
     }
 }
 

@@ -49,18 +49,33 @@ extension FlexEngine {
         let minInnerCross = (isRow ? sizes.minHeight : sizes.minWidth).map { $0 - paddingCross }
         let maxInnerCross = (isRow ? sizes.maxHeight : sizes.maxWidth).map { $0 - paddingCross }
 
-        // §9.1: the in-flow items.
-        var items: [FlexItem] = []
-        items.reserveCapacity(node.subnodes.count)
-        for child in node.subnodes where child.style.display == .flex && child.style.position == .relative {
-            items.append(axes.item(for: child, alignItems: layout.alignItems, innerWidth: innerWidth, innerHeight: innerHeight))
+        // The lowest available height this answer holds for (`LayoutOutput.availableHeightFloor`):
+        // raised by each item's floor (items get this container's room, which grows with the
+        // offered room less margins and padding) and by a column's content, which must not
+        // reach the room; a column wrapped at the room holds for that room alone.
+        var floor = -Double.infinity
+        let roomAround = marginHeight + paddingHeight
+        func noteItemFloor(_ output: LayoutOutput) {
+            if output.availableHeightFloor > 0 { floor = Swift.max(floor, output.availableHeightFloor + roomAround) }
         }
 
+        // §9.1: the in-flow items, in one flat buffer changed in place.
+        let subnodes = node.subnodes
+        let items = UnsafeMutableBufferPointer<FlexItem>.allocate(capacity: subnodes.count)
+        defer { items.deallocate() }
+        var itemCount = 0
+        for child in subnodes where child.style.display == .flex && child.style.position == .relative {
+            items.initializeElement(at: itemCount, to: axes.item(for: child, alignItems: layout.alignItems,
+                                                                 innerWidth: innerWidth, innerHeight: innerHeight))
+            itemCount += 1
+        }
+        let all = 0..<itemCount
+
         // §9.2 step 3: each item's flex base size and hypothetical main size.
-        for index in items.indices {
-            var item = items[index]
+        for index in all {
+            let item = items[index]
             if let basis = item.node.style.basis.resolved(against: knownInnerMain) ?? item.sizeMain {
-                item.flexBasis = basis
+                items[index].flexBasis = basis
             } else {
                 var knownCross = item.sizeCross.map(item.clampCross)
                 // A single-line container with a definite cross size stretches its items to it (§9.8).
@@ -72,17 +87,18 @@ extension FlexEngine {
                     parentWidth: innerWidth, parentHeight: innerHeight,
                     availableWidth: availableWidth, availableHeight: availableHeight, isRTL: isRTL,
                     contentSizedWidth: isRow, contentSizedHeight: !isRow)
-                let size = compute(item.node, childInput, perform: false).size
-                item.flexBasis = isRow ? size.width : size.height
+                let output = compute(item.node, childInput, perform: false)
+                noteItemFloor(output)
+                items[index].flexBasis = isRow ? output.size.width : output.size.height
             }
-            item.flexBasis = Swift.max(item.flexBasis, item.paddingMain)
-            item.hypotheticalMain = item.clampMain(item.flexBasis)
-            items[index] = item
+            items[index].flexBasis = Swift.max(items[index].flexBasis, item.paddingMain)
+            items[index].hypotheticalMain = item.clampMain(items[index].flexBasis)
         }
 
         // §9.3 step 5: lines (one when not wrapping).
         var lines: [Range<Int>] = []
-        if isWrapping, !items.isEmpty {
+        if isWrapping, itemCount > 0 {
+            if !isRow, knownInnerMain == nil, case .definite = availableMain { floor = .infinity }
             let limit: Double
             switch availableMain {
             case .definite(let value): limit = knownInnerMain ?? value
@@ -90,7 +106,7 @@ extension FlexEngine {
             case .maxContent: limit = knownInnerMain ?? .infinity
             }
             var start = 0, length = 0.0
-            for index in items.indices {
+            for index in all {
                 let outer = items[index].outerHypotheticalMain
                 if index > start, length + mainGap + outer > limit + LayoutMath.tolerance {
                     lines.append(start..<index)
@@ -100,9 +116,9 @@ extension FlexEngine {
                     length += (index > start ? mainGap : 0) + outer
                 }
             }
-            lines.append(start..<items.count)
+            lines.append(start..<itemCount)
         } else {
-            lines.append(0..<items.count)
+            lines.append(all)
         }
 
         // §9.2 step 4: the container's inner main size.
@@ -112,36 +128,46 @@ extension FlexEngine {
         } else {
             var longest = 0.0
             for line in lines {
-                var length = items[line].reduce(0) { $0 + $1.outerHypotheticalMain }
+                var length = 0.0
+                for index in line { length += items[index].outerHypotheticalMain }
                 length += mainGap * Double(Swift.max(0, line.count - 1))
                 longest = Swift.max(longest, length)
             }
-            if case .definite(let value) = availableMain { longest = Swift.min(longest, value) }
+            if case .definite(let value) = availableMain {
+                if !isRow { floor = longest > value ? .infinity : longest > 0 ? Swift.max(floor, longest + roomAround) : floor }
+                longest = Swift.min(longest, value)
+            }
             innerMain = Swift.max(0, LayoutMath.clamp(longest, min: minInnerMain, max: maxInnerMain))
         }
 
         // §9.7: flexible lengths, line by line.
-        for line in lines { resolveFlexibleLengths(&items, line, innerMain: innerMain, gap: mainGap) }
+        for line in lines { resolveFlexibleLengths(items, line, innerMain: innerMain, gap: mainGap) }
 
         // §9.4 step 7: hypothetical cross sizes, and baselines of baseline-aligned items in rows.
-        for index in items.indices {
-            var item = items[index]
+        // An item that a single line of known cross size stretches gets that size in step 11
+        // whatever it measures, so it is not measured here.
+        let stretchesToKnownCross = !isWrapping && knownInnerCross != nil
+        for index in all {
+            let item = items[index]
             if let cross = item.sizeCross {
-                item.crossSize = item.clampCross(cross)
+                items[index].crossSize = item.clampCross(cross)
+            } else if stretchesToKnownCross, item.align == .stretch, !item.hasAutoCrossMargin {
+                items[index].crossSize = 0
             } else {
                 let childInput = LayoutInput(
                     knownWidth: isRow ? item.targetMain : nil, knownHeight: isRow ? nil : item.targetMain,
                     parentWidth: innerWidth, parentHeight: innerHeight,
                     availableWidth: isRow ? .definite(item.targetMain) : availableWidth,
                     availableHeight: isRow ? availableHeight : .definite(item.targetMain), isRTL: isRTL)
-                let size = compute(item.node, childInput, perform: false).size
-                item.crossSize = item.clampCross(isRow ? size.height : size.width)
+                let output = compute(item.node, childInput, perform: false)
+                // A column's items get their main size as their room here, not this container's room.
+                if isRow { noteItemFloor(output) }
+                items[index].crossSize = item.clampCross(isRow ? output.size.height : output.size.width)
             }
             if isRow, item.align == .baseline {
-                item.baseline = baseline(of: item.node, width: item.targetMain, height: item.crossSize,
-                                         parentWidth: innerWidth, parentHeight: innerHeight, isRTL: isRTL)
+                items[index].baseline = baseline(of: item.node, width: item.targetMain, height: items[index].crossSize,
+                                                 parentWidth: innerWidth, parentHeight: innerHeight, isRTL: isRTL)
             }
-            items[index] = item
         }
 
         // §9.4 step 8: the cross size of each line.
@@ -153,7 +179,8 @@ extension FlexEngine {
                 continue
             }
             var tallest = 0.0, above = 0.0, below = 0.0
-            for item in items[line] {
+            for index in line {
+                let item = items[index]
                 if isRow, item.align == .baseline, !item.hasAutoCrossMargin {
                     above = Swift.max(above, item.baseline + item.marginCrossStart)
                     below = Swift.max(below, item.crossSize + item.marginCross - item.baseline - item.marginCrossStart)
@@ -187,21 +214,21 @@ extension FlexEngine {
         }
 
         // §9.5 step 12: main-axis positions (auto margins, then justify-content).
-        for line in lines { distributeMainSpace(&items, line, innerMain: innerMain, gap: mainGap, justify: layout.justifyContent) }
+        for line in lines { distributeMainSpace(items, line, innerMain: innerMain, gap: mainGap, justify: layout.justifyContent) }
 
         // §9.6 steps 13–16: cross-axis positions of the lines (align-content) and of the items in them.
         let lineSpacing = LayoutMath.distribution(free: innerCross - linesCross, count: lines.count,
                                                   content: isWrapping ? layout.alignContent : .flexStart)
         var lineOffset = lineSpacing.leading
         for (lineIndex, line) in lines.enumerated() {
-            alignItemsInLine(&items, line, lineCross: lineCrossSizes[lineIndex], offset: lineOffset, isRow: isRow)
+            alignItemsInLine(items, line, lineCross: lineCrossSizes[lineIndex], offset: lineOffset, isRow: isRow)
             lineOffset += lineCrossSizes[lineIndex] + crossGap + lineSpacing.between
         }
 
         let width = knownWidth ?? Swift.max(sizes.clampWidth((isRow ? innerMain : innerCross) + paddingWidth), paddingWidth)
         let height = knownHeight ?? Swift.max(sizes.clampHeight((isRow ? innerCross : innerMain) + paddingHeight), paddingHeight)
         let size = Size(width: width, height: height)
-        guard perform else { return LayoutOutput(size: size, firstBaseline: nil) }
+        guard perform else { return LayoutOutput(size: size, firstBaseline: nil, availableHeightFloor: floor) }
 
         // Final layout of every child: in-flow items, then absolute ones, and none for `display: none`.
         let finalInnerWidth = width - paddingWidth, finalInnerHeight = height - paddingHeight
@@ -209,7 +236,7 @@ extension FlexEngine {
         let finalInnerCross = isRow ? finalInnerHeight : finalInnerWidth
         var firstBaseline: Double?
         var baselineFromAligned = false
-        for index in items.indices {
+        for index in all {
             let item = items[index]
             let mainPosition = axes.mainFlipped ? finalInnerMain - item.offsetMain - item.targetMain : item.offsetMain
             let crossPosition = axes.crossFlipped ? finalInnerCross - item.offsetCross - item.crossSize : item.offsetCross
@@ -233,7 +260,7 @@ extension FlexEngine {
             }
         }
         layOutOutOfFlowChildren(of: node, layout, axes: axes, size: size, isRTL: isRTL)
-        return LayoutOutput(size: size, firstBaseline: firstBaseline ?? height)
+        return LayoutOutput(size: size, firstBaseline: firstBaseline ?? height, availableHeightFloor: floor)
     }
 
     /// The first baseline of an item at its size: a text's first baseline, else that of its first child.

@@ -3,20 +3,29 @@
 /// after a change computes only the changed nodes and their ancestors again.
 struct FlexEngine {
     let measurer: (any LayoutMeasuring)?
+    /// False computes every node for every question, asking the measurer each time: what the
+    /// caches must never change (tests compare the two).
+    var usesCaches = true
 
     /// Sizes `node` (or lays out its children too when `perform`), from its cache when
     /// the input is the one it last answered and nothing changed since.
-    func compute(_ node: Node, _ input: LayoutInput, perform: Bool) -> LayoutOutput {
-        if node.layoutState.isDirty {
+    func compute(_ node: Node, _ given: LayoutInput, perform: Bool) -> LayoutOutput {
+        let isContainer = node.layout != nil && !node.subnodes.isEmpty
+        let input = usesCaches ? Self.canonical(given, reads: node.layoutState.reads, isContainer: isContainer) : given
+        let digest = input.digest
+        if node.layoutState.isDirty || !usesCaches {
             node.layoutState.clearCaches()
             node.layoutState.isDirty = false
         } else if perform {
-            if node.layoutState.layoutInput == input { return node.layoutState.layoutOutput }
-        } else if let cached = node.layoutState.cachedMeasure(input) {
+            if node.layoutState.layoutDigest == digest.all, node.layoutState.layoutInput == input {
+                return node.layoutState.layoutOutput
+            }
+        } else if let cached = node.layoutState.cachedMeasure(input, digest: digest) {
             return cached
         }
+        node.layoutState.computations &+= 1
         let output: LayoutOutput
-        if let layout = node.layout, !node.subnodes.isEmpty {
+        if isContainer, let layout = node.layout {
             output = computeFlex(node, layout, input, perform: perform)
         } else {
             output = computeLeaf(node, input, perform: perform)
@@ -24,11 +33,29 @@ struct FlexEngine {
         if perform {
             node.layoutState.layoutInput = input
             node.layoutState.layoutOutput = output
+            node.layoutState.layoutDigest = digest.all
             node.layoutState.needsApply = true
         } else {
-            node.layoutState.storeMeasure(input, output)
+            node.layoutState.storeMeasure(input, digest: digest, output)
         }
         return output
+    }
+
+    /// `input` with what the node cannot read cleared (Yoga's cached-layout rule made exact):
+    /// the room on an axis whose size is given, the percent bases its style does not use,
+    /// content sizing of an axis its style does not size, and for a leaf the room across and
+    /// the writing direction. Equal answers then share one cache entry.
+    @inline(__always)
+    static func canonical(_ given: LayoutInput, reads: StyleReads, isContainer: Bool) -> LayoutInput {
+        var input = given
+        if input.knownWidth != nil { input.availableWidth = .maxContent }
+        if input.knownHeight != nil || !isContainer { input.availableHeight = .maxContent }
+        if !reads.parentWidth { input.parentWidth = nil }
+        if !reads.parentHeight { input.parentHeight = nil }
+        if !reads.widthStyle { input.contentSizedWidth = false }
+        if !reads.heightStyle { input.contentSizedHeight = false }
+        if !isContainer { input.isRTL = false }
+        return input
     }
 
     /// A node without laid-out children: its style's size, else its measured content plus
@@ -61,7 +88,7 @@ struct FlexEngine {
             }
             // An image measures its intrinsic size (behaviour.md §17.2); other leaves ask the measurer.
             let intrinsic = (node as? ImageNode)?.intrinsicContentSize.map { LayoutMeasurement(size: $0) }
-            if let measured = intrinsic ?? measurer?.measure(node, offeredWidth: offered) {
+            if let measured = intrinsic ?? measure(node, offeredWidth: offered) {
                 if width == nil { width = sizes.clampWidth(measured.size.width + insetWidth) }
                 if let ratio = sizes.aspectRatio, height == nil, let width { height = sizes.clampHeight(width / ratio) }
                 if height == nil { height = sizes.clampHeight(measured.size.height + insetHeight) }
@@ -71,6 +98,21 @@ struct FlexEngine {
         let size = Size(width: Swift.max(width ?? sizes.clampWidth(insetWidth), padding.left + padding.right),
                         height: Swift.max(height ?? sizes.clampHeight(insetHeight), padding.top + padding.bottom))
         return LayoutOutput(size: size, firstBaseline: baseline ?? size.height)
+    }
+
+    /// The measurer's answer for a leaf's content at `offeredWidth`, asked once per offer
+    /// until the leaf changes (a final layout asks again at the width sizing already offered),
+    /// and not again for offers the last answer says it holds for.
+    private func measure(_ node: Node, offeredWidth: Double?) -> LayoutMeasurement? {
+        guard let measurer else { return nil }
+        if usesCaches, let known = node.layoutState.measurement {
+            if node.layoutState.measuredOffer == offeredWidth { return known }
+            if let from = known?.sameFromOfferedWidth, offeredWidth ?? .infinity >= from { return known }
+        }
+        let measured = measurer.measure(node, offeredWidth: offeredWidth)
+        node.layoutState.measurement = .some(measured)
+        node.layoutState.measuredOffer = offeredWidth
+        return measured
     }
 
     // MARK: Entry points

@@ -1,14 +1,19 @@
 /// One in-flow child of a flex container during a layout, its lengths turned into the
 /// container's main and cross axes (main-start and cross-start are where the flow begins,
 /// the physical edge depending on direction, writing direction and wrap-reverse).
+///
+/// Plain data (the node is held `unowned(unsafe)`: its container keeps it alive for the
+/// layout), so the container keeps its items in one flat buffer and changes them in place
+/// with no reference counting or value-witness copies.
 struct FlexItem {
-    let node: Node
+    unowned(unsafe) let node: Node
     var sizeMain: Double?
     var sizeCross: Double?
-    var minMain: Double?
-    var maxMain: Double?
-    var minCross: Double?
-    var maxCross: Double?
+    /// Limits; -∞ and +∞ where there is none.
+    var minMain: Double
+    var maxMain: Double
+    var minCross: Double
+    var maxCross: Double
     var marginMainStart: Double
     var marginMainEnd: Double
     var marginCrossStart: Double
@@ -17,6 +22,7 @@ struct FlexItem {
     var autoMainEnd: Bool
     var autoCrossStart: Bool
     var autoCrossEnd: Bool
+    var isFrozen = false
     let align: AlignItems
     let grow: Double
     let shrink: Double
@@ -27,7 +33,6 @@ struct FlexItem {
     var flexBasis = 0.0
     var hypotheticalMain = 0.0
     var targetMain = 0.0
-    var isFrozen = false
     /// How much the last clamp moved the target main size (positive: up to the minimum).
     var violation = 0.0
     var crossSize = 0.0
@@ -43,11 +48,13 @@ struct FlexItem {
     var hasAutoCrossMargin: Bool { autoCrossStart || autoCrossEnd }
 
     /// The item's main size within its limits, never below its padding.
+    @inline(__always)
     func clampMain(_ value: Double) -> Double {
         Swift.max(LayoutMath.clamp(value, min: minMain, max: maxMain), paddingMain)
     }
 
     /// The item's cross size within its limits, never below its padding.
+    @inline(__always)
     func clampCross(_ value: Double) -> Double {
         Swift.max(LayoutMath.clamp(value, min: minCross, max: maxCross), paddingCross)
     }
@@ -91,8 +98,10 @@ struct FlexAxes {
         return FlexItem(
             node: child,
             sizeMain: isRow ? sizes.width : sizes.height, sizeCross: isRow ? sizes.height : sizes.width,
-            minMain: isRow ? sizes.minWidth : sizes.minHeight, maxMain: isRow ? sizes.maxWidth : sizes.maxHeight,
-            minCross: isRow ? sizes.minHeight : sizes.minWidth, maxCross: isRow ? sizes.maxHeight : sizes.maxWidth,
+            minMain: (isRow ? sizes.minWidth : sizes.minHeight) ?? -.infinity,
+            maxMain: (isRow ? sizes.maxWidth : sizes.maxHeight) ?? .infinity,
+            minCross: (isRow ? sizes.minHeight : sizes.minWidth) ?? -.infinity,
+            maxCross: (isRow ? sizes.maxHeight : sizes.maxWidth) ?? .infinity,
             marginMainStart: isRow ? hStart : vStart, marginMainEnd: isRow ? hEnd : vEnd,
             marginCrossStart: isRow ? vStart : hStart, marginCrossEnd: isRow ? vEnd : hEnd,
             autoMainStart: isRow ? hAutoStart : vAutoStart, autoMainEnd: isRow ? hAutoEnd : vAutoEnd,

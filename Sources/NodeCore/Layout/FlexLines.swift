@@ -3,10 +3,11 @@
 extension FlexEngine {
     /// CSS §9.7: grow or shrink the line's items into `innerMain`, freezing items that hit
     /// their min or max and resolving the rest again (Yoga does not re-resolve; CSS does).
-    func resolveFlexibleLengths(_ items: inout [FlexItem], _ line: Range<Int>, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ items: UnsafeMutableBufferPointer<FlexItem>, _ line: Range<Int>, innerMain: Double, gap: Double) {
         guard !line.isEmpty else { return }
         let gaps = gap * Double(line.count - 1)
-        let hypothetical = items[line].reduce(0) { $0 + $1.outerHypotheticalMain } + gaps
+        var hypothetical = gaps
+        for index in line { hypothetical += items[index].outerHypotheticalMain }
         let growing = hypothetical < innerMain
         for index in line {
             let item = items[index]
@@ -18,14 +19,18 @@ extension FlexEngine {
         }
         func freeSpace() -> Double {
             var used = gaps
-            for item in items[line] { used += item.isFrozen ? item.outerTargetMain : item.flexBasis + item.marginMain }
+            for index in line {
+                let item = items[index]
+                used += item.isFrozen ? item.outerTargetMain : item.flexBasis + item.marginMain
+            }
             return innerMain - used
         }
         let initialFree = freeSpace()
-        while items[line].contains(where: { !$0.isFrozen }) {
+        while line.contains(where: { !items[$0].isFrozen }) {
             var free = freeSpace()
             var factors = 0.0, scaledShrink = 0.0
-            for item in items[line] where !item.isFrozen {
+            for index in line where !items[index].isFrozen {
+                let item = items[index]
                 factors += growing ? item.grow : item.shrink
                 scaledShrink += item.shrink * item.flexBasis
             }
@@ -62,13 +67,14 @@ extension FlexEngine {
 
     /// CSS §9.5 step 12: auto margins take the line's free main space; without them,
     /// justify-content places the items.
-    func distributeMainSpace(_ items: inout [FlexItem], _ line: Range<Int>, innerMain: Double, gap: Double,
+    func distributeMainSpace(_ items: UnsafeMutableBufferPointer<FlexItem>, _ line: Range<Int>, innerMain: Double, gap: Double,
                              justify: JustifyContent) {
         guard !line.isEmpty else { return }
-        let used = items[line].reduce(0) { $0 + $1.outerTargetMain } + gap * Double(line.count - 1)
+        var used = gap * Double(line.count - 1)
+        for index in line { used += items[index].outerTargetMain }
         let free = innerMain - used
         var autoMargins = 0
-        for item in items[line] { autoMargins += (item.autoMainStart ? 1 : 0) + (item.autoMainEnd ? 1 : 0) }
+        for index in line { autoMargins += (items[index].autoMainStart ? 1 : 0) + (items[index].autoMainEnd ? 1 : 0) }
         var spacing = LayoutMath.Spacing(leading: 0, between: 0)
         if autoMargins > 0 {
             let share = Swift.max(0, free) / Double(autoMargins)
@@ -89,21 +95,23 @@ extension FlexEngine {
 
     /// CSS §9.6 steps 13–14: each item across its line (auto margins, then align-self),
     /// starting at `offset` from the content box's cross-start.
-    func alignItemsInLine(_ items: inout [FlexItem], _ line: Range<Int>, lineCross: Double, offset: Double, isRow: Bool) {
+    func alignItemsInLine(_ items: UnsafeMutableBufferPointer<FlexItem>, _ line: Range<Int>, lineCross: Double, offset: Double, isRow: Bool) {
         var maxAbove = 0.0
-        for item in items[line] where isRow && item.align == .baseline && !item.hasAutoCrossMargin {
+        for index in line where isRow && items[index].align == .baseline && !items[index].hasAutoCrossMargin {
+            let item = items[index]
             maxAbove = Swift.max(maxAbove, item.baseline + item.marginCrossStart)
         }
         for index in line {
-            var item = items[index]
+            let item = items[index]
+            var marginCrossStart = item.marginCrossStart
             let free = lineCross - item.crossSize - item.marginCross
             var shift = 0.0
             if item.hasAutoCrossMargin {
                 let spare = Swift.max(0, free)
                 if item.autoCrossStart, item.autoCrossEnd {
-                    item.marginCrossStart += spare / 2
+                    marginCrossStart += spare / 2
                 } else if item.autoCrossStart {
-                    item.marginCrossStart += spare
+                    marginCrossStart += spare
                 }
             } else {
                 switch item.align {
@@ -113,8 +121,8 @@ extension FlexEngine {
                 case .baseline: shift = isRow ? maxAbove - item.baseline - item.marginCrossStart : 0
                 }
             }
-            item.offsetCross = offset + item.marginCrossStart + shift
-            items[index] = item
+            items[index].marginCrossStart = marginCrossStart
+            items[index].offsetCross = offset + marginCrossStart + shift
         }
     }
 }

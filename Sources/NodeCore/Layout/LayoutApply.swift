@@ -17,15 +17,17 @@ extension FlexEngine {
                                width: LayoutMath.round(origin.x + frame.width) - left,
                                height: LayoutMath.round(origin.y + frame.height) - top)
             setFrame(child, rounded)
-            let state = child.layoutState
+            // The state's fields one by one: a copy of the whole state costs more than the rest.
+            let needsApply = child.layoutState.needsApply, hasDirtyDescendant = child.layoutState.hasDirtyDescendant
             child.layoutState.calculatedSize = frame.size
-            let movedByFraction = state.appliedAbsoluteOrigin.map { !LayoutMath.isWholeShift(from: $0, to: origin) } ?? true
+            let movedByFraction = child.layoutState.appliedAbsoluteOrigin.map { !LayoutMath.isWholeShift(from: $0, to: origin) }
+                ?? true
             child.layoutState.appliedAbsoluteOrigin = origin
             if child.layout != nil, !child.subnodes.isEmpty {
-                if state.needsApply || movedByFraction || state.hasDirtyDescendant {
+                if needsApply || movedByFraction || hasDirtyDescendant {
                     applyChildren(of: child, absoluteOrigin: origin)
                 }
-            } else if state.hasDirtyDescendant {
+            } else if hasDirtyDescendant {
                 // A leaf's children keep their frames; laid-out nodes among them are roots of their own.
                 child.layoutState.hasDirtyDescendant = false
                 for grandchild in child.subnodes { visit(grandchild) }

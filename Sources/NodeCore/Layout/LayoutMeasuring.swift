@@ -4,10 +4,15 @@ public struct LayoutMeasurement: Hashable, Sendable {
     public var size: Size
     /// From the top of the content; nil when it has no baseline.
     public var firstBaseline: Double?
+    /// The answer holds for every offered width from this one up, and for none (a label on
+    /// one line: any; text narrower than the offer: from its width), so the layout asks no
+    /// more while offers stay above it (a window resized wider). Nil: for this offer alone.
+    public var sameFromOfferedWidth: Double?
 
-    public init(size: Size, firstBaseline: Double? = nil) {
+    public init(size: Size, firstBaseline: Double? = nil, sameFromOfferedWidth: Double? = nil) {
         self.size = size
         self.firstBaseline = firstBaseline
+        self.sameFromOfferedWidth = sameFromOfferedWidth
     }
 }
 

@@ -65,6 +65,22 @@ extension Node {
         }
     }
 
+    /// Lays the whole subtree out at `size` with no cache consulted: the reference the
+    /// caches are tested against.
+    final func layOutWithoutCaches(size: Size, measurer: (any LayoutMeasuring)?) {
+        forEachInSubtree { $0.setNeedsLayout() }
+        layoutState.isApplying = true
+        frame.size = size
+        layoutState.isApplying = false
+        var engine = FlexEngine(measurer: measurer)
+        engine.usesCaches = false
+        if layout != nil {
+            engine.layOutRoot(self, isRTL: inheritedIsRTL)
+        } else {
+            engine.visit(self)
+        }
+    }
+
     /// The writing direction this node's `inherit` resolves to: the nearest ancestor's own one, else ltr.
     final var inheritedIsRTL: Bool {
         var current = supernode
@@ -88,6 +104,7 @@ extension Node {
     /// After a change of `style`: the display flag hit testing reads, and the layout.
     final func styleDidChange(from oldValue: LayoutStyle) {
         isDisplayNone = style.display == .none
+        layoutState.reads = StyleReads(style)
         setNeedsLayout()
     }
 }

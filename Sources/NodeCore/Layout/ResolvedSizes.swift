@@ -62,6 +62,15 @@ struct ResolvedSizes {
 enum LayoutMath {
     /// `value` within `min`...`max`; a missing limit is none, and min wins over max.
     @inline(__always)
+    static func clamp(_ value: Double, min: Double, max: Double) -> Double {
+        var result = value
+        if result > max { result = max }
+        if result < min { result = min }
+        return result
+    }
+
+    /// `value` within optional limits, as `clamp(_:min:max:)`.
+    @inline(__always)
     static func clamp(_ value: Double, min: Double?, max: Double?) -> Double {
         var result = value
         if let max, result > max { result = max }
