@@ -16,7 +16,8 @@ struct FlexEngine {
             return cached
         }
         let output: LayoutOutput
-        if let layout = node.layout, !node.subnodes.isEmpty {
+        // A scroll node sizing its content by its layout is a leaf to its parent (its content does not size it).
+        if let layout = node.layout, !node.subnodes.isEmpty, !node.laysOutScrollContent {
             output = computeFlex(node, layout, input, perform: perform)
         } else {
             output = computeLeaf(node, input, perform: perform)
@@ -91,6 +92,7 @@ struct FlexEngine {
     /// Lays out a laid-out node whose parent is not (or the pass's root) at its frame's size,
     /// then sets the frames that changed below it.
     func layOutRoot(_ node: Node, isRTL: Bool) {
+        if node.laysOutScrollContent { return layOutScrollContent(unsafeDowncast(node, to: ScrollNode.self), isRTL: isRTL) }
         let size = node.frame.size
         let input = LayoutInput(knownWidth: size.width, knownHeight: size.height, parentWidth: size.width,
                                 parentHeight: size.height, availableWidth: .definite(size.width),

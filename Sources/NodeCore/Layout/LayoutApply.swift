@@ -21,7 +21,10 @@ extension FlexEngine {
             child.layoutState.calculatedSize = frame.size
             let movedByFraction = state.appliedAbsoluteOrigin.map { !LayoutMath.isWholeShift(from: $0, to: origin) } ?? true
             child.layoutState.appliedAbsoluteOrigin = origin
-            if child.layout != nil, !child.subnodes.isEmpty {
+            if child.laysOutScrollContent {
+                // Its content is laid out at its own size (FlexEngine+ScrollContent.swift).
+                if state.needsApply || state.hasDirtyDescendant { layOutRoot(child, isRTL: child.inheritedIsRTL) }
+            } else if child.layout != nil, !child.subnodes.isEmpty {
                 if state.needsApply || movedByFraction || state.hasDirtyDescendant {
                     applyChildren(of: child, absoluteOrigin: origin)
                 }
