@@ -162,6 +162,9 @@ open class ScrollNode: Node, ClockAnimation {
     /// visible area (lists).
     func contentOffsetDidChange(from old: Point) {}
 
+    /// Called after the node's size changed, for subclasses that lay content out by it (lists).
+    func sizeDidChange(from old: Size) {}
+
     /// Called after the observers heard `event` (lists check for batch fetching here,
     /// so their log lines follow the scroll lines).
     func didReport(_ event: ScrollEvent) {}

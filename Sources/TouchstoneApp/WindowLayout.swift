@@ -34,7 +34,8 @@ public struct WindowLayout {
     /// Whether `root` or a node under it lays out its children.
     public static func usesLayout(_ root: Node) -> Bool {
         var found = false
-        root.forEachInSubtree { found = found || $0.layout != nil }
+        // A self-sizing list's rows are laid out even before it has any.
+        root.forEachInSubtree { found = found || $0.layout != nil || ($0 as? ListNode)?.hasSelfSizingRows == true }
         return found
     }
 }
