@@ -43,13 +43,7 @@ extension ListNode {
         for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
         if let anchor {
             let shift = anchorEdge(ofRow: anchor.row) - anchor.edge
-            if shift != 0 {
-                // A correction, not a scroll: the direction rows preload in and the last scroll's delta stay.
-                let direction = lastDirection, delta = lastAxisDelta
-                shiftContent(along: axis, by: shift)
-                lastDirection = direction
-                lastAxisDelta = delta
-            }
+            correctOffset(by: shift)
         }
         // Content that ended up shorter than the offset leaves no blank beyond its end.
         if !isDragging, !isDecelerating, contentOffset != restingOffset { contentOffset = restingOffset }
@@ -83,9 +77,22 @@ extension ListNode {
         return extent
     }
 
-    /// The list's size changed: the rows of the new size come in, and at a new cross size
-    /// self-sizing rows are measured again.
+    /// Moves the offset by `delta` with whatever is in flight: a correction, not a scroll,
+    /// so the direction rows preload in and the last scroll's delta stay.
+    private func correctOffset(by delta: Double) {
+        guard delta != 0 else { return }
+        let direction = lastDirection, lastDelta = lastAxisDelta
+        shiftContent(along: axis, by: delta)
+        lastDirection = direction
+        lastAxisDelta = lastDelta
+    }
+
+    /// The list's size changed: an inverted list keeps its far end (row 0's) where it is,
+    /// the rows of the new size come in, and at a new cross size self-sizing rows are
+    /// measured again.
     func listSizeDidChange(from old: Size) {
+        let wasMeasuring = isMeasuringRows
+        isMeasuringRows = true  // measured once everything moved, below
         let crossAxis: Axis = axis == .vertical ? .horizontal : .vertical
         if hasSelfSizingRows, old[crossAxis] != frame.size[crossAxis] {
             let anchor = visibleAnchor()
@@ -93,8 +100,11 @@ extension ListNode {
             for k in liveRows.indices { liveRows[k].isMeasured = false }
             updateContentSize()
             for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
-            if let anchor { contentOffset[axis] += anchorEdge(ofRow: anchor.row) - anchor.edge }
+            if let anchor { correctOffset(by: anchorEdge(ofRow: anchor.row) - anchor.edge) }
         }
+        if isInverted { correctOffset(by: old[axis] - frame.size[axis]) }
+        if !isDragging, !isDecelerating, contentOffset != restingOffset { contentOffset = restingOffset }
+        isMeasuringRows = wasMeasuring
         updateLiveRows()
     }
 }
