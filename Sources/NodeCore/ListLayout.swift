@@ -1,12 +1,15 @@
-/// Where a list's rows lie along its axis: row extents (one fixed value, or one per
-/// row kept as running sums), and the rows that meet a span of the content. Row 0
-/// starts the content, or ends it when the list is inverted.
+/// Where a list's rows lie along its axis: row extents (one fixed value, one per row kept
+/// as running sums, or an estimate with the extents of the rows measured so far), and the
+/// rows that meet a span of the content. Row 0 starts the content, or ends it when the
+/// list is inverted.
 struct ListLayout {
     /// The rows' extents: `fixed` needs no memory per row, so a million rows cost nothing.
     enum Extents {
         case fixed(Double)
         /// `ends[i]` is where row i ends, counted from the start of row 0.
         case variable(ends: [Double])
+        /// Self-sizing rows (behaviour.md §15.3): the estimate for every row not measured yet.
+        case estimated(MeasuredRowExtents)
     }
 
     private(set) var extents: Extents
@@ -30,6 +33,35 @@ struct ListLayout {
         extents = .variable(ends: ends)
         count = rowExtents.count
         isInverted = inverted
+    }
+
+    /// Self-sizing rows, `estimate` each until measured.
+    init(estimate: Double, count: Int, inverted: Bool) {
+        extents = .estimated(MeasuredRowExtents(estimate: max(estimate, 0)))
+        self.count = max(count, 0)
+        isInverted = inverted
+    }
+
+    /// Whether the rows size themselves (`setMeasuredExtent` applies).
+    var isEstimated: Bool {
+        if case .estimated = extents { return true }
+        return false
+    }
+
+    /// Records row `i`'s measured extent (self-sizing rows only); returns by how much its
+    /// extent changed.
+    mutating func setMeasuredExtent(_ extent: Double, ofRow i: Int) -> Double {
+        guard case .estimated(var measured) = extents, i >= 0, i < count else { return 0 }
+        extents = .fixed(0)  // let go of the arrays so setting does not copy them
+        let change = measured.set(max(extent, 0), forRow: i)
+        extents = .estimated(measured)
+        return change
+    }
+
+    /// Forgets every measured extent (the rows are measured again, at a new cross size).
+    mutating func forgetMeasuredExtents() {
+        guard case .estimated(let measured) = extents else { return }
+        extents = .estimated(MeasuredRowExtents(estimate: measured.estimate))
     }
 
     /// The sum of every row's extent.
@@ -56,6 +88,7 @@ struct ListLayout {
         switch extents {
         case .fixed(let e): return Double(i + 1) * e
         case .variable(let ends): return ends[i]
+        case .estimated(let measured): return Double(i + 1) * measured.estimate + measured.difference(through: i)
         }
     }
 
@@ -96,6 +129,13 @@ struct ListLayout {
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if !reaches(ends[mid]) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        case .estimated:
+            var lo = 0, hi = count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if !reaches(end(ofRow: mid)) { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }

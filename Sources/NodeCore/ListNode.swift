@@ -23,8 +23,14 @@ open class ListNode: ScrollNode {
 
     public final let isHorizontal: Bool
     public final let isInverted: Bool
-    /// The extent of every row along the axis, unless the data source gives one per row.
+    /// The extent of every row along the axis, unless the data source gives one per row;
+    /// with `hasSelfSizingRows`, the estimate for rows not measured yet.
     public final let rowExtent: Double
+    /// Whether each row's extent is its layout's size along the axis at the list's cross
+    /// size (Texture's self-sizing cells, behaviour.md §15.3; the data source's extents are not asked).
+    public final let hasSelfSizingRows: Bool
+    /// The estimate of a self-sizing list's rows when none is given (UITableView's 44).
+    public static let defaultEstimatedRowExtent = 44.0
     /// How close, in screens, the visible area may come to the fetching end before a fetch.
     public final var leadingScreensForBatching = ListNode.defaultLeadingScreensForBatching
     public final var preloadLeadingScreens = ListNode.defaultPreloadLeadingScreens {
@@ -45,36 +51,44 @@ open class ListNode: ScrollNode {
     /// when the data source reuses the node for another row.
     public final var rowNodeCreated: ((_ index: Int, _ node: Node) -> Void)?
 
-    private var rowLayout: ListLayout
+    var rowLayout: ListLayout
     /// A row node alive now, with the row-relative origin it came with.
-    private struct LiveRow {
+    struct LiveRow {
         let node: Node
         let origin: Point
+        /// A self-sizing row was measured since it came (ListNode+SelfSizing.swift).
+        var isMeasured = false
     }
     /// The rows alive now: entry k is row `liveRange.lowerBound + k`; empty while there is
     /// no data source.
-    private var liveRows: [LiveRow] = []
+    var liveRows: [LiveRow] = []
     /// Row nodes that left the preload range, for the data source to reuse (behaviour.md
     /// §10.1); never more than there are live rows.
     private var reusableRows: [Node] = []
     /// The index of each live row by its node, made when first asked for (the audit asks
     /// for every row control) and dropped when the rows change.
     private var rowIndexByNode: [ObjectIdentifier: Int]?
-    private var liveRange: Range<Int> = 0..<0
+    var liveRange: Range<Int> = 0..<0
     /// +1 when the offset last moved toward higher offsets along the axis, -1 lower.
-    private var lastDirection: Double
+    var lastDirection: Double
+    /// Set while self-sizing rows are measured, which may move the offset and make rows.
+    var isMeasuringRows = false
     private var listObservers: [(ListNode, ListEvent) -> Void] = []
     private var hasAppeared = false
 
     /// The axis rows lie along.
     public final var axis: Axis { isHorizontal ? .horizontal : .vertical }
 
-    public init(name: String, frame: Rect = .zero, rowExtent: Double, horizontal: Bool = false,
-                inverted: Bool = false) {
+    /// A list of rows `rowExtent` long, or with `selfSizingRows` of the length their layout
+    /// gives them, `rowExtent` being the estimate for rows not measured yet.
+    public init(name: String, frame: Rect = .zero, rowExtent: Double, selfSizingRows: Bool = false,
+                horizontal: Bool = false, inverted: Bool = false) {
         isHorizontal = horizontal
         isInverted = inverted
         self.rowExtent = max(rowExtent, 0)
-        rowLayout = ListLayout(fixedExtent: self.rowExtent, count: 0, inverted: inverted)
+        hasSelfSizingRows = selfSizingRows
+        rowLayout = selfSizingRows ? ListLayout(estimate: self.rowExtent, count: 0, inverted: inverted)
+                                   : ListLayout(fixedExtent: self.rowExtent, count: 0, inverted: inverted)
         // Rows are preloaded toward the fetching end until the list scrolls.
         lastDirection = inverted ? -1 : 1
         super.init(name: name, frame: frame)
@@ -137,7 +151,9 @@ open class ListNode: ScrollNode {
         rowIndexByNode = nil
         liveRange = 0..<0
         let count = dataSource?.numberOfRows(in: self) ?? 0
-        if let source = dataSource, (0..<min(count, 1)).contains(where: { source.list(self, extentOfRowAt: $0) != nil }) {
+        if hasSelfSizingRows {
+            rowLayout = ListLayout(estimate: rowExtent, count: count, inverted: isInverted)
+        } else if let source = dataSource, (0..<min(count, 1)).contains(where: { source.list(self, extentOfRowAt: $0) != nil }) {
             rowLayout = ListLayout(extents: (0..<count).map { source.list(self, extentOfRowAt: $0) ?? rowExtent },
                                 inverted: isInverted)
         } else {
@@ -234,7 +250,11 @@ open class ListNode: ScrollNode {
 
     // MARK: Rows
 
-    private var lastAxisDelta = 0.0
+    var lastAxisDelta = 0.0
+
+    override func sizeDidChange(from old: Size) {
+        listSizeDidChange(from: old)
+    }
 
     override func contentOffsetDidChange(from old: Point) {
         lastAxisDelta = contentOffset[axis] - old[axis]
@@ -242,8 +262,15 @@ open class ListNode: ScrollNode {
         updateLiveRows()
     }
 
+    /// Creates the rows that entered the preload range and releases those that left it,
+    /// then measures the new ones of a self-sizing list (ListNode+SelfSizing.swift).
+    func updateLiveRows() {
+        updateLiveRange()
+        measureRowsIfNeeded()
+    }
+
     /// Creates the rows that entered the preload range and releases those that left it.
-    private func updateLiveRows() {
+    func updateLiveRange() {
         let visible = frame.size[axis]
         let start = contentOffset[axis]
         let ahead = preloadLeadingScreens * visible, behind = preloadTrailingScreens * visible
@@ -317,6 +344,11 @@ open class ListNode: ScrollNode {
         reusableRows.append(node)
     }
 
+    /// Moves a row node to its row (ListNode+SelfSizing.swift).
+    func place(_ row: LiveRow, at index: Int) {
+        row.node.frame.origin = origin(of: row, at: index)
+    }
+
     /// Where a row node goes: its row-relative origin plus the row's start.
     private func origin(of row: LiveRow, at index: Int) -> Point {
         var origin = row.origin
@@ -324,7 +356,7 @@ open class ListNode: ScrollNode {
         return origin
     }
 
-    private func updateContentSize() {
+    func updateContentSize() {
         let length = rowLayout.contentLength
         // Nothing to scroll across the axis, whatever the list's size.
         contentSize = isHorizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)

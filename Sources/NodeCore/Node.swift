@@ -25,6 +25,8 @@ open class Node: Responder {
             storedFrame = newValue
             // A container resized from outside its layout lays its children out again (behaviour.md §15).
             if layout != nil, !layoutState.isApplying, newValue.size != oldValue.size { setNeedsLayout() }
+            // A list shows the rows of its new size (ListNode+SelfSizing.swift).
+            if isScrollNode, newValue.size != oldValue.size { unsafeDowncast(self, to: ScrollNode.self).sizeDidChange(from: oldValue.size) }
             invalidateSubtreeExtent()
             supernode?.wideChildIndex = nil
             invalidateSubtree()

@@ -19,9 +19,29 @@ open class ScrollNode: Node, ClockAnimation {
 
     private var explicitContentSize: Size?
 
-    /// The size of the scrollable content; the node's own size until set.
+    /// The axes a node with `layout` and no `contentSize` set scrolls its laid-out content
+    /// along (behaviour.md §15.2, Texture's `scrollableDirections`); vertical by default.
+    public final var scrollableDirections = ScrollableDirections.vertical {
+        didSet { if scrollableDirections != oldValue { setNeedsLayout() } }
+    }
+
+    /// Whether the content size comes from the layout: the node has `layout` and no `contentSize` was set.
+    final var sizesContentByLayout: Bool { layout != nil && explicitContentSize == nil }
+
+    /// The content size the last layout pass gave (FlexEngine+ScrollContent.swift).
+    final var contentSizeFromLayout: Size? {
+        didSet {
+            guard contentSizeFromLayout != oldValue else { return }
+            if showsScrollIndicators { invalidateSelf() }
+            // Content that shrank under a resting node leaves no blank beyond its end.
+            if !isDragging, !isDecelerating { contentOffset = restingOffset }
+        }
+    }
+
+    /// The size of the scrollable content: as set, else the layout's when the node has
+    /// `layout`, else the node's own size.
     public final var contentSize: Size {
-        get { explicitContentSize ?? frame.size }
+        get { explicitContentSize ?? (layout != nil ? contentSizeFromLayout : nil) ?? frame.size }
         set {
             explicitContentSize = newValue
             // Only the scroll indicators depend on it, and they show only while scrolling:
@@ -141,6 +161,9 @@ open class ScrollNode: Node, ClockAnimation {
     /// Called after every offset change, for subclasses that lay content out by the
     /// visible area (lists).
     func contentOffsetDidChange(from old: Point) {}
+
+    /// Called after the node's size changed, for subclasses that lay content out by it (lists).
+    func sizeDidChange(from old: Size) {}
 
     /// Called after the observers heard `event` (lists check for batch fetching here,
     /// so their log lines follow the scroll lines).

@@ -9,4 +9,14 @@ extension Window {
         }
         for list in lists { list.didAppear(at: time) }
     }
+
+    /// Measures the rows of every self-sizing list in the tree that were made before the
+    /// first layout pass (behaviour.md §15.3); rows made later are measured as they come.
+    final func measureSelfSizingRows() {
+        var lists: [ListNode] = []
+        root.forEachInSubtree { node in
+            if let list = node as? ListNode, list.hasSelfSizingRows { lists.append(list) }
+        }
+        for list in lists { list.measureRowsIfNeeded() }
+    }
 }

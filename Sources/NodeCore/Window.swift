@@ -19,6 +19,9 @@ open class Window: Responder {
     /// a new root), and only then: lets a painter keep what it found by walking the tree
     /// (the scroll nodes) until the tree changes.
     public internal(set) final var structureVersion = 0
+    /// What self-sizing list rows are measured with: the last layout pass's measurer; nil
+    /// before the first pass (ListNode+SelfSizing.swift).
+    final var rowMeasurement: RowMeasurement?
 
     /// Window size in points.
     public final var size: Size {

@@ -64,11 +64,14 @@ struct NodeDescription {
         var decelerationRate: Double?
         var scrollSlop: Double?
         var contentTouchDelay: Double?
+        var scrollableDirections: ScrollableDirections?
     }
 
     /// The keys of `kind: "list"` (behaviour.md §10.3).
     struct ListKeys {
+        /// The rows' extent, or with `selfSizing` their estimate.
         var extent: Double
+        var selfSizing: Bool
         var horizontal: Bool
         var inverted: Bool
         var count = 0
@@ -119,7 +122,8 @@ struct NodeDescription {
         case .scroll: node = ScrollNode(name: name)
         case .list:
             let list = list!
-            node = ListNode(name: name, rowExtent: list.extent, horizontal: list.horizontal, inverted: list.inverted)
+            node = ListNode(name: name, rowExtent: list.extent, selfSizingRows: list.selfSizing, horizontal: list.horizontal,
+                            inverted: list.inverted)
         case .text: node = TextNode(name: name)
         case .textField: node = TextFieldNode(name: name)
         case .image: node = ImageNode(name: name)
@@ -198,6 +202,7 @@ extension NodeDescription.ScrollKeys {
         if let decelerationRate { scroll.decelerationRate = decelerationRate }
         if let scrollSlop { scroll.scrollSlop = scrollSlop }
         if let contentTouchDelay { scroll.contentTouchDelay = contentTouchDelay }
+        if let scrollableDirections { scroll.scrollableDirections = scrollableDirections }
     }
 }
 

@@ -9,6 +9,9 @@ enum LayoutPlacement {
     case laidOut
     /// The scene's root: it fills the window with `layout` (no `frame`), else keeps its frame.
     case root
+    /// The root of a self-sizing list row's template (`rows.extent: "auto"`): the list sizes
+    /// and places it, so `frame` is an error; item keys bound its size.
+    case selfSizingRow
     /// Not known yet (the stream reads children before their parent's `layout`): both are
     /// read, and the parent checks them once its own keys are read.
     case unknown
@@ -69,6 +72,11 @@ extension SceneDecoder {
                 throw r.fail("frame", "its parent's 'layout' places this node; remove 'frame' (size it with width, height, grow, ...)")
             }
             return nil
+        case .selfSizingRow:
+            if r.has("frame") {
+                throw r.fail("frame", "rows of extent \"auto\" are sized and placed by the list; remove 'frame'")
+            }
+            return nil
         case .root where hasLayout:
             if r.has("frame") { throw r.fail("frame", "a root with 'layout' fills the window (the scene's 'size'); remove 'frame'") }
             return nil
@@ -97,7 +105,7 @@ extension SceneDecoder {
                 throw r.fail(key, "only children of a node with 'layout' have '\(key)' (\(whose))")
             }
             return nil
-        case .laidOut, .unknown:
+        case .laidOut, .unknown, .selfSizingRow:
             guard r.firstUnread(of: itemKeys) != nil else { return nil }
         }
         var s = LayoutStyle()

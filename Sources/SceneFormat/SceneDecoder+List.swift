@@ -8,7 +8,7 @@ extension SceneDecoder {
     static let filterKeys = ["field", "match"]
     /// The most rows a filtered list may have: each row's text is made once to match it.
     static let maximumFilteredRows = 10_000
-    static let rowsKeys = ["count", "extent", "template"]
+    static let rowsKeys = ["count", "extent", "estimatedExtent", "template"]
     static let fetchKeys = ["batch", "delay", "total"]
     /// Stands for the row index in a template's names and labels.
     static let rowIndexPlaceholder = "{i}"
@@ -19,14 +19,25 @@ extension SceneDecoder {
     static func readListShape(_ r: inout ObjectReader) throws(FormatError) -> (NodeDescription.ListKeys, ObjectReader) {
         if r.has("contentSize") { throw r.fail("contentSize", "a list's content size comes from its rows; remove it") }
         if r.has("children") { throw r.fail("children", "a list's children come from 'rows.template'; remove it") }
+        if r.has("layout") { throw r.fail("layout", "a list places its rows itself; put 'layout' on 'rows.template'") }
         guard let raw = r.raw("rows") else { throw r.fail("rows", "required key is missing", line: r.line) }
         let horizontal = try r.bool("horizontal") ?? false
         let inverted = try r.bool("inverted") ?? false
         var rows = try ObjectReader(raw, file: r.file, path: r.keyPath("rows"))
-        let extent = try rows.required("extent") { (r: inout ObjectReader, k: String) throws(FormatError) in
-            try r.number(k, in: ListNode.minimumRowExtent...FileLimits.maximumCoordinate)
+        let extents = ListNode.minimumRowExtent...FileLimits.maximumCoordinate
+        // `"auto"`: self-sizing rows (behaviour.md §15.3), `estimatedExtent` until measured.
+        if case .string(let text)? = rows.raw("extent")?.value {
+            guard text == "auto" else { throw rows.fail("extent", "expected a number of points or \"auto\", got \"\(text)\"") }
+            let estimate = try rows.number("estimatedExtent", in: extents) ?? ListNode.defaultEstimatedRowExtent
+            return (NodeDescription.ListKeys(extent: estimate, selfSizing: true, horizontal: horizontal, inverted: inverted), rows)
         }
-        return (NodeDescription.ListKeys(extent: extent, horizontal: horizontal, inverted: inverted), rows)
+        let extent = try rows.required("extent") { (r: inout ObjectReader, k: String) throws(FormatError) in
+            try r.number(k, in: extents)
+        }
+        if rows.has("estimatedExtent") {
+            throw rows.fail("estimatedExtent", "only rows of extent \"auto\" are estimated; these are \(ObjectReader.format(extent)) points")
+        }
+        return (NodeDescription.ListKeys(extent: extent, selfSizing: false, horizontal: horizontal, inverted: inverted), rows)
     }
 
     /// Reads the rest of `rows` (count and template), `leadingScreens` and `fetch`.
@@ -37,7 +48,8 @@ extension SceneDecoder {
         }
         guard let template = rows.raw("template") else { throw rows.fail("template", "required key is missing", line: rows.line) }
         try rows.finish(allowed: rowsKeys.joined(separator: ", "))
-        list.template = try compileTemplate(template, file: r.file, path: rows.keyPath("template"))
+        list.template = try compileTemplate(template, file: r.file, path: rows.keyPath("template"),
+                                            placement: list.selfSizing ? .selfSizingRow : .framed)
 
         list.leadingScreens = try r.number("leadingScreens", in: 0...FileLimits.maximumLeadingScreens)
         var rowsAtMost = list.count
@@ -81,9 +93,15 @@ extension SceneDecoder {
     /// Reads and checks the template once, so that a bad template fails at load with its
     /// own line and rows are made without JSON; every name in it must hold `{i}`, or
     /// rows would share names.
-    private static func compileTemplate(_ template: JSONNode, file: String, path: String) throws(FormatError) -> RowTemplate {
+    private static func compileTemplate(_ template: JSONNode, file: String, path: String,
+                                        placement: LayoutPlacement) throws(FormatError) -> RowTemplate {
         var names: [String: Int] = [:]
-        let description = try describeNode(template, file: file, path: .named(path), names: &names)
+        let description = try describeNode(template, file: file, path: .named(path), placement: placement, names: &names)
+        if placement == .selfSizingRow, description.layout == nil {
+            let r = try ObjectReader(template, file: file, path: path)
+            throw r.fail("layout", "rows of extent \"auto\" are as long as their layout makes them; give the template a 'layout'",
+                         line: r.line)
+        }
         // The first such name in the file, whatever the dictionary's order.
         if let (name, line) = names.filter({ !$0.key.contains(rowIndexPlaceholder) }).min(by: { $0.value < $1.value }) {
             throw FormatError(file: file, line: line, key: path + ".name",

@@ -6,10 +6,10 @@ extension SceneDecoder {
     static let scrollKeys = ["contentSize", "contentOffset", "contentInset", "scrollEnabled", "bounces",
                              "alwaysBounceVertical", "alwaysBounceHorizontal", "delaysContentTouches",
                              "canCancelContentTouches", "cancelsControlTouches", "decelerationRate",
-                             "scrollSlop", "contentTouchDelay"]
+                             "scrollSlop", "contentTouchDelay", "scrollableDirections"]
 
     /// Reads every scroll key present.
-    static func readScrollKeys(_ r: inout ObjectReader) throws(FormatError) -> NodeDescription.ScrollKeys {
+    static func readScrollKeys(_ r: inout ObjectReader, kind: NodeKind, hasLayout: Bool) throws(FormatError) -> NodeDescription.ScrollKeys {
         var keys = NodeDescription.ScrollKeys()
         if let size = try r.numbers("contentSize", names: ["width", "height"]) {
             guard size[0] >= 0, size[1] >= 0 else {
@@ -43,6 +43,17 @@ extension SceneDecoder {
         }
         keys.scrollSlop = try r.number("scrollSlop", in: 0...Double.greatestFiniteMagnitude)
         keys.contentTouchDelay = try r.number("contentTouchDelay", in: 0...Double.greatestFiniteMagnitude)
+        // Only content the layout sizes has directions to grow along (behaviour.md §15.2).
+        if let directions = try r.keyword("scrollableDirections", ScrollableDirections.self) {
+            if kind == .list { throw r.fail("scrollableDirections", "a list's rows give its content size; remove it") }
+            if !hasLayout {
+                throw r.fail("scrollableDirections", "only a scroll node with 'layout' sizes its content by it; add 'layout' or remove this key")
+            }
+            if keys.contentSize != nil {
+                throw r.fail("scrollableDirections", "'contentSize' is given, so the layout does not size the content; remove one of them")
+            }
+            keys.scrollableDirections = directions
+        }
         return keys
     }
 }

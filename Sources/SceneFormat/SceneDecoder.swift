@@ -196,7 +196,7 @@ public enum SceneDecoder {
             d.control.labelDisabledColor = try r.color("labelDisabledColor")
         }
         if kind == .scroll || kind == .list {
-            d.scroll = try readScrollKeys(&r)
+            d.scroll = try readScrollKeys(&r, kind: kind, hasLayout: layout != nil)
             if kind == .list { try readListKeys(&r, rows: &rows!, into: &d.list!) }
         } else if let key = r.firstUnread(of: scrollKeys) {
             throw r.fail(key, "only scroll nodes have '\(key)' (this node's kind is '\(kind.rawValue)')")
@@ -229,7 +229,7 @@ public enum SceneDecoder {
     /// The keys a node of `kind` may have, for the message about an unknown one.
     private static func allowedKeys(_ kind: NodeKind, placement: LayoutPlacement) -> String {
         var allowed = nodeKeys
-        if placement == .laidOut || placement == .unknown { allowed += itemKeys }
+        if placement == .laidOut || placement == .unknown || placement == .selfSizingRow { allowed += itemKeys }
         if kind.isControl { allowed += controlKeys }
         if kind == .slider { allowed += sliderKeys }
         if kind == .scroll || kind == .list { allowed += scrollKeys }

@@ -23,19 +23,19 @@ public struct WindowLayout {
         return true
     }
 
-    /// The smallest size `root` can be laid out at (min-content on both axes): a laid-out
-    /// window's default minimum (`xdg_toplevel.set_min_size`).
+    /// The smallest size `root` can be laid out at (`Node.minimumLayoutSize`), in whole
+    /// points rounded up: a laid-out window's default minimum (`xdg_toplevel.set_min_size`,
+    /// capped at the largest output by `WindowChrome`).
     public func minimumSize(of root: Node) -> Size {
-        // The engine has no min-content sizing of a root yet (REQUESTS-layout.md): until it
-        // has, a laid-out window sets no minimum of its own (0 × 0: none).
-        _ = root
-        return .zero
+        let size = root.minimumLayoutSize(measurer: measurer)
+        return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
     }
 
     /// Whether `root` or a node under it lays out its children.
     public static func usesLayout(_ root: Node) -> Bool {
         var found = false
-        root.forEachInSubtree { found = found || $0.layout != nil }
+        // A self-sizing list's rows are laid out even before it has any.
+        root.forEachInSubtree { found = found || $0.layout != nil || ($0 as? ListNode)?.hasSelfSizingRows == true }
         return found
     }
 }

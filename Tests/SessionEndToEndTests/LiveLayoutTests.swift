@@ -86,4 +86,25 @@ struct LiveLayoutTests {
         try live.injectAndWaitForFrame([.up(1), .touchFrame])
         #expect(try live.eventSummary() == ["go.touchDown", "go.touchUpInside", "go.primaryActionTriggered"])
     }
+
+    /// A row of two buttons 100.5 and 150 pt wide, 40 tall, 10 apart inside 10 pt of padding:
+    /// its minimum layout size is 280.5 × 60, asked for as 281 × 60 (whole points up).
+    static let withoutMinSize = """
+    { "size": [500, 300], "root": { "name": "root", "layout": { "direction": "row", "padding": 10, "gap": 10,
+        "alignItems": "flex-start" },
+        "children": [ { "name": "a", "kind": "button", "width": 100.5, "height": 40 },
+                      { "name": "b", "kind": "button", "width": 150, "height": 40 } ] } }
+    """
+
+    @Test func aLaidOutSceneWithoutMinSizeAsksForItsRootsMinimumLayoutSize() throws {
+        let live = try LiveClient(scene: Self.withoutMinSize, shell: .desktop, output: (900, 700),
+                                  environment: ["WAYLAND_DEBUG": "client"])
+        #expect(live.waitUntilIdle())
+        let requests = live.clientLog().split(separator: "\n").filter { $0.contains(".set_min_size(") }
+        // The window draws its own title bar (32 pt) under weston's desktop shell: the window
+        // geometry's minimum is the content's plus the bar.
+        #expect(!requests.isEmpty)
+        #expect(requests.allSatisfy { $0.contains(".set_min_size(281, 92)") }, "\(requests)")
+        #expect(try live.quit() == 0)
+    }
 }

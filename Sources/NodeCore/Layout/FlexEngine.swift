@@ -10,7 +10,7 @@ struct FlexEngine {
     /// Sizes `node` (or lays out its children too when `perform`), from its cache when
     /// the input is the one it last answered and nothing changed since.
     func compute(_ node: Node, _ given: LayoutInput, perform: Bool) -> LayoutOutput {
-        let isContainer = node.layout != nil && !node.subnodes.isEmpty
+        let isContainer = node.layout != nil && !node.subnodes.isEmpty && !node.laysOutScrollContent
         let input = usesCaches ? Self.canonical(given, reads: node.layoutState.reads, isContainer: isContainer) : given
         let digest = input.digest
         if node.layoutState.isDirty || !usesCaches {
@@ -25,6 +25,7 @@ struct FlexEngine {
         }
         node.layoutState.computations &+= 1
         let output: LayoutOutput
+        // A scroll node sizing its content by its layout is a leaf to its parent (its content does not size it).
         if isContainer, let layout = node.layout {
             output = computeFlex(node, layout, input, perform: perform)
         } else {
@@ -133,6 +134,7 @@ struct FlexEngine {
     /// Lays out a laid-out node whose parent is not (or the pass's root) at its frame's size,
     /// then sets the frames that changed below it.
     func layOutRoot(_ node: Node, isRTL: Bool) {
+        if node.laysOutScrollContent { return layOutScrollContent(unsafeDowncast(node, to: ScrollNode.self), isRTL: isRTL) }
         let size = node.frame.size
         let input = LayoutInput(knownWidth: size.width, knownHeight: size.height, parentWidth: size.width,
                                 parentHeight: size.height, availableWidth: .definite(size.width),

@@ -23,7 +23,10 @@ extension FlexEngine {
             let movedByFraction = child.layoutState.appliedAbsoluteOrigin.map { !LayoutMath.isWholeShift(from: $0, to: origin) }
                 ?? true
             child.layoutState.appliedAbsoluteOrigin = origin
-            if child.layout != nil, !child.subnodes.isEmpty {
+            if child.laysOutScrollContent {
+                // Its content is laid out at its own size (FlexEngine+ScrollContent.swift).
+                if needsApply || hasDirtyDescendant { layOutRoot(child, isRTL: child.inheritedIsRTL) }
+            } else if child.layout != nil, !child.subnodes.isEmpty {
                 if needsApply || movedByFraction || hasDirtyDescendant {
                     applyChildren(of: child, absoluteOrigin: origin)
                 }

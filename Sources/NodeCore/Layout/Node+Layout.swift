@@ -112,6 +112,11 @@ extension Node {
 extension Window {
     /// Lays the root out at the window's size, doing only what changed since the last pass.
     public final func layoutIfNeeded(measurer: (any LayoutMeasuring)?) {
+        // Self-sizing list rows are measured with it from now on (behaviour.md §15.3).
+        let isFirstPass = rowMeasurement == nil
+        rowMeasurement = RowMeasurement(measurer: measurer)
         root.layoutIfNeeded(size: size, measurer: measurer)
+        // Rows made before there was anything to measure them with are measured now.
+        if isFirstPass { measureSelfSizingRows() }
     }
 }

@@ -1,0 +1,110 @@
+/// What a window's layout passes measure with, kept for the rows a list makes between
+/// passes (behaviour.md §15.3): nil inside means the passes measure no text.
+struct RowMeasurement {
+    let measurer: (any LayoutMeasuring)?
+}
+
+/// Self-sizing rows (behaviour.md §15.3, Texture's self-sizing cells): a row's extent is its
+/// layout's size along the list's axis at the list's cross size, measured when the row
+/// comes into the preload range; rows not measured count as the estimate. When a
+/// measurement changes where the visible rows lie, the offset follows, so nothing on
+/// screen moves: the edge of the first visible row that faces row 0 (its top, or its
+/// bottom in an inverted list) stays where it was.
+extension ListNode {
+    /// Measures the live rows not measured yet, when the list is in a window that has been
+    /// laid out, until the rows alive are all measured (measuring may make room for more).
+    func measureRowsIfNeeded() {
+        guard hasSelfSizingRows, !isMeasuringRows, let measurement = window?.rowMeasurement else { return }
+        isMeasuringRows = true
+        defer { isMeasuringRows = false }
+        // Each round measures every live row; more rounds only when that made more rows live.
+        for _ in 0..<ListNode.maximumMeasuringRounds {
+            guard measurePendingRows(with: measurement.measurer) else { return }
+            updateLiveRange()
+        }
+    }
+
+    /// At most this many rounds of measuring and making rows per change.
+    static let maximumMeasuringRounds = 8
+
+    /// Measures the live rows not measured yet; true when a row's extent changed.
+    private func measurePendingRows(with measurer: (any LayoutMeasuring)?) -> Bool {
+        guard liveRows.contains(where: { !$0.isMeasured }) else { return false }
+        let anchor = visibleAnchor()
+        let cross = frame.size[axis == .vertical ? .horizontal : .vertical]
+        var changed = false
+        for k in liveRows.indices where !liveRows[k].isMeasured {
+            let extent = measure(liveRows[k].node, cross: cross, measurer: measurer)
+            liveRows[k].isMeasured = true
+            if rowLayout.setMeasuredExtent(extent, ofRow: liveRange.lowerBound + k) != 0 { changed = true }
+        }
+        guard changed else { return false }
+        updateContentSize()
+        for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
+        if let anchor {
+            let shift = anchorEdge(ofRow: anchor.row) - anchor.edge
+            correctOffset(by: shift)
+        }
+        // Content that ended up shorter than the offset leaves no blank beyond its end.
+        if !isDragging, !isDecelerating, contentOffset != restingOffset { contentOffset = restingOffset }
+        return true
+    }
+
+    /// The first visible row (in row order) and the content position of its edge that faces row 0.
+    private func visibleAnchor() -> (row: Int, edge: Double)? {
+        let start = contentOffset[axis], visible = frame.size[axis]
+        let rows = rowLayout.rows(meeting: start, start + visible)
+        guard visible > 0, let first = rows.first else { return nil }
+        return (first, anchorEdge(ofRow: first))
+    }
+
+    private func anchorEdge(ofRow row: Int) -> Double {
+        let span = rowLayout.span(ofRow: row)
+        return isInverted ? span.start + span.length : span.start
+    }
+
+    /// Sizes `node` at the cross size, lays it out at that size now, and returns its
+    /// extent along the axis in whole points.
+    private func measure(_ node: Node, cross: Double, measurer: (any LayoutMeasuring)?) -> Double {
+        let range = isHorizontal
+            ? SizeRange(min: Size(width: 0, height: cross), max: Size(width: .infinity, height: cross))
+            : SizeRange(min: Size(width: cross, height: 0), max: Size(width: cross, height: .infinity))
+        let measured = node.layoutThatFits(range, measurer: measurer)
+        let extent = LayoutMath.round(isHorizontal ? measured.width : measured.height)
+        node.frame.size = isHorizontal ? Size(width: extent, height: cross) : Size(width: cross, height: extent)
+        // Sizing left the row's children where they were: they are placed now, at the size found.
+        node.layoutIfNeeded(measurer: measurer)
+        return extent
+    }
+
+    /// Moves the offset by `delta` with whatever is in flight: a correction, not a scroll,
+    /// so the direction rows preload in and the last scroll's delta stay.
+    private func correctOffset(by delta: Double) {
+        guard delta != 0 else { return }
+        let direction = lastDirection, lastDelta = lastAxisDelta
+        shiftContent(along: axis, by: delta)
+        lastDirection = direction
+        lastAxisDelta = lastDelta
+    }
+
+    /// The list's size changed: an inverted list keeps its far end (row 0's) where it is,
+    /// the rows of the new size come in, and at a new cross size self-sizing rows are
+    /// measured again.
+    func listSizeDidChange(from old: Size) {
+        let wasMeasuring = isMeasuringRows
+        isMeasuringRows = true  // measured once everything moved, below
+        let crossAxis: Axis = axis == .vertical ? .horizontal : .vertical
+        if hasSelfSizingRows, old[crossAxis] != frame.size[crossAxis] {
+            let anchor = visibleAnchor()
+            rowLayout.forgetMeasuredExtents()
+            for k in liveRows.indices { liveRows[k].isMeasured = false }
+            updateContentSize()
+            for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
+            if let anchor { correctOffset(by: anchorEdge(ofRow: anchor.row) - anchor.edge) }
+        }
+        if isInverted { correctOffset(by: old[axis] - frame.size[axis]) }
+        if !isDragging, !isDecelerating, contentOffset != restingOffset { contentOffset = restingOffset }
+        isMeasuringRows = wasMeasuring
+        updateLiveRows()
+    }
+}
