@@ -53,9 +53,7 @@ struct InputMethodLiveTests {
         let emptyCaret = try lastCursorRectangle(live)
 
         // A preedit: shown underlined at the caret, not part of the text (no editingChanged).
-        try method.send("preedit 2 2 ab")
-        try method.send("done")
-        try live.waitForFrameShown(after: Self.isDone, occurrence: 1)
+        try send(["preedit 2 2 ab", "done"], to: method, andWaitForTheFrameOf: live)
         let composing = try screenshotWithCaret(compositor)
         #expect(composing.underlineRows(in: Self.fieldArea, minimumRun: 20).count == 1,
                 "one underline under the preedit")
@@ -65,9 +63,7 @@ struct InputMethodLiveTests {
         #expect(try live.loggedEvents().map(\.event.name) == ["touchDown", "touchUpInside", "editingDidBegin"])
 
         // The commit replaces the preedit: one editingChanged with the text; no underline.
-        try method.send("commit ab")
-        try method.send("done")
-        try live.waitForFrameShown(after: Self.isDone, occurrence: 2)
+        try send(["commit ab", "done"], to: method, andWaitForTheFrameOf: live)
         let committed = try live.poll("the commit logged") { () -> [EventLogEntry]? in
             let entries = try? live.loggedEvents()
             return entries?.contains { $0.event == .control(.editingChanged) } == true ? entries : nil
@@ -79,6 +75,15 @@ struct InputMethodLiveTests {
         expect(try lastCursorRectangle(live), coversCaretIn: shown)
         // The input method is told the new text, the caret after it.
         _ = try live.poll("the surrounding text after the commit") { method.events().contains("surrounding_text 2 2 ab") ? true : nil }
+
+        // A delete and a commit in one done, in the protocol's order: the delete first.
+        try send(["delete 1 0", "commit c", "done"], to: method, andWaitForTheFrameOf: live)
+        let replaced = try live.poll("the replacement logged") { () -> [String]? in
+            let texts = ((try? live.loggedEvents()) ?? []).filter { $0.event == .control(.editingChanged) }.compactMap(\.text)
+            return texts.count >= 3 ? texts : nil
+        }
+        #expect(replaced == ["ab", "a", "ac"])
+        _ = try live.poll("the surrounding text after the replacement") { method.events().contains("surrounding_text 2 2 ac") ? true : nil }
 
         // Another field: disabled, then enabled with its own type (hidden_text 0x40 |
         // sensitive_data 0x80; purpose pin 9) and, being secure, no surrounding text.
@@ -100,6 +105,7 @@ struct InputMethodLiveTests {
         let recorded = try String(contentsOf: record, encoding: .utf8)
         #expect(recorded.contains("\"type\":\"text.preedit\",\"text\":\"ab\",\"cursor\":2"), "\(recorded)")
         #expect(recorded.contains("\"type\":\"text.commit\",\"text\":\"ab\""), "\(recorded)")
+        #expect(recorded.contains("\"type\":\"text.delete\",\"before\":1,\"after\":0"), "\(recorded)")
         let sceneFile = live.events.deletingLastPathComponent().appending(path: "scene.json")
         let replay = try runTouchstone(["replay", sceneFile.path, record.path])
         #expect(replay.status == 0, "\(replay.stderr)")
@@ -112,6 +118,14 @@ struct InputMethodLiveTests {
     static let fieldArea = (x: 20 ..< 300, y: 20 ..< 68)
 
     static func isDone(_ line: Substring) -> Bool { line.contains("zwp_text_input_v3@") && line.contains(".done(") }
+
+    /// Sends the input method `commands`, then waits for the frame that shows the window's
+    /// next `zwp_text_input_v3.done`.
+    private func send(_ commands: [String], to method: TestInputMethod, andWaitForTheFrameOf live: TracedClient) throws {
+        let dones = live.trace().filter(Self.isDone).count
+        for command in commands { try method.send(command) }
+        try live.waitForFrameShown(after: Self.isDone, occurrence: dones + 1)
+    }
 
     /// A click at (x, y) through the virtual pointer.
     private func tap(x: Double, y: Double, on compositor: HeadlessWlroots) throws {
