@@ -41,6 +41,13 @@ private func state(_ field: ObjectIdentifier = fieldA, text: String = "ab", care
         #expect(committed == [.surroundingText(SurroundingText(text: "abc", cursor: 3, anchor: 3)), .commit])
     }
 
+    @Test func theEditsOfADoneAnsweringAnOlderCommitAreNotSentButAnotherFieldIs() {
+        let edited = state(text: "abc", caret: 3)
+        #expect(TextInputRequest.plan(from: state(), to: edited, cause: .inputMethod, answersLatestCommit: false).isEmpty)
+        #expect(!TextInputRequest.plan(from: state(), to: edited, cause: .inputMethod, answersLatestCommit: true).isEmpty)
+        #expect(TextInputRequest.plan(from: state(), to: state(fieldB), cause: .inputMethod, answersLatestCommit: false).first == .disable)
+    }
+
     @Test func aCaretMovedWithinTheSameWholePointsSendsNoRectangle() {
         let moved = state(at: Rect(x: 30.9, y: 20.5, width: 2, height: 30))
         #expect(TextInputRequest.plan(from: state(), to: moved, cause: .other).isEmpty)

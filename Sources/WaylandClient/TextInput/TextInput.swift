@@ -64,14 +64,11 @@ package final class TextInput {
     }
 
     /// Sends `state` (in surface coordinates; nil: no field edits) where it differs from what
-    /// the compositor has (`TextInputRequest.plan`), and commits.
+    /// the compositor has (`TextInputRequest.plan`), and commits. What a stale `done` led to
+    /// counts as sent: the next change sends the whole difference.
     func update(_ state: TextInputState?, cause: Cause) {
         guard focusSurfaceID != nil else { return }
-        if deliveringStaleDone, cause == .inputMethod, let state, state.field == sent?.field {
-            sent = state
-            return
-        }
-        for request in TextInputRequest.plan(from: sent, to: state, cause: cause) {
+        for request in TextInputRequest.plan(from: sent, to: state, cause: cause, answersLatestCommit: !deliveringStaleDone) {
             switch request {
             case .enable:
                 object.enable()

@@ -14,9 +14,12 @@ package enum TextInputRequest: Hashable, Sendable {
     /// in surface coordinates: nothing when they are equal; a disable when editing ended; for a
     /// new field, a disable of the old one (committed) and an enable with the whole state; else
     /// what changed (nothing when no request would change anything). Changes end with a
-    /// commit, which applies them.
-    package static func plan(from sent: TextInputState?, to state: TextInputState?, cause: TextInput.Cause) -> [Self] {
+    /// commit, which applies them. The edits of a `done` that does not answer the latest
+    /// commit (`answersLatestCommit` false) are not sent: the compositor has a newer commit.
+    package static func plan(from sent: TextInputState?, to state: TextInputState?, cause: TextInput.Cause,
+                             answersLatestCommit: Bool = true) -> [Self] {
         guard state != sent else { return [] }
+        if !answersLatestCommit, cause == .inputMethod, let state, state.field == sent?.field { return [] }
         guard let state else { return [.disable, .commit] }
         var requests: [Self] = []
         let enabling = sent?.field != state.field
