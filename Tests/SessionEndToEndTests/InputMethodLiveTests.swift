@@ -6,7 +6,7 @@ import WestonControl
 import WestonHarness
 
 /// An input method reaches a text field through `zwp_text_input_v3` (behaviour.md §16.4):
-/// under a headless wlroots compositor, the project's test input method
+/// under headless phoc and sway (wlroots), the project's test input method
 /// (`tools/wlroots-harness`'s `wlr-input-method`, `zwp_input_method_v2`) preedits and commits
 /// into a field tapped with the virtual pointer. The field's log shows the commit, the screen
 /// the preedit underlined, and the caret rectangle the window sends is where the caret is
@@ -28,6 +28,13 @@ struct InputMethodLiveTests {
         let phoc = try HeadlessWlroots.start(.phoc, mode: Self.output)
         defer { phoc.stop() }
         try preeditAndCommit(on: phoc)
+    }
+
+    /// sway tiles the lone window over the output, without a border (the harness's config).
+    @Test func underSwayAnInputMethodPreeditsAndCommitsIntoATappedField() throws {
+        let sway = try HeadlessWlroots.start(.sway, mode: Self.output)
+        defer { sway.stop() }
+        try preeditAndCommit(on: sway)
     }
 
     private func preeditAndCommit(on compositor: HeadlessWlroots) throws {
