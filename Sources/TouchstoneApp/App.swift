@@ -52,6 +52,8 @@ public final class App {
     private let pointerLocation: PointerLocationOverlay
     /// Blinks the editing text field's caret.
     private let caretBlinker: CaretBlinker
+    /// Tells input methods about the editing text field and takes their edits.
+    private let textInput: TextInputBridge
     /// Lays the tree out at the window's size, before the first frame and again, at most
     /// once per frame, after what it depends on changed (behaviour.md §15.1).
     private let layout: WindowLayout
@@ -121,6 +123,7 @@ public final class App {
         pointerLocation.isEnabled = options.showsPointerLocation
         painter.overlays.append(pointerLocation)
         caretBlinker = CaretBlinker(window: window, timers: timers)
+        textInput = TextInputBridge(window: window)
         let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder, exporter: exporter)
         self.input = input
         clipboard = SessionClipboard(system: DataDeviceClipboard(connection: connection)) {
@@ -259,6 +262,7 @@ public final class App {
             // Resizes and changes of a frame are laid out together when the next frame may
             // be drawn; the frames that move become this turn's damage.
             if !(surface?.isFramePending ?? false) { layout.update(window) }
+            if let surface { textInput.sync(to: surface, cause: .other) }
             var damage = painter.takeDamage()
             if damage.isEmpty, window.clock.isAnimating {
                 // An animation with no frame to follow (it began without visible change):
@@ -306,6 +310,10 @@ public final class App {
         surface.onKey = { [unowned(unsafe) self] event in
             clipboard.keySerial = event.serial
             input.handle(event)
+        }
+        surface.onTextInput = { [unowned(unsafe) self] done in
+            input.handle(inputMethod: TextInputBridge.events(for: done, field: window.firstResponder))
+            textInput.sync(to: surface, cause: .inputMethod)
         }
         surface.onResize = { [unowned self] size, scale in
             let previous = window.size

@@ -94,6 +94,13 @@ final class SeatInput {
         feed(.textPaste(text), at: clock.latest)
     }
 
+    /// An input method's edits (`TextInputBridge.events`): text-input events carry no
+    /// timestamp, so they take the session's time now, in whole milliseconds as recorded.
+    func handle(inputMethod events: [InputEvent]) {
+        let time = clock.estimatedNow.rounded(.down)
+        for event in events { feed(event, at: time) }
+    }
+
     /// Records `event`, then dispatches it. An event stamped before a deadline the window's
     /// clock already passed (it arrived after the content-touch delay fired, say) takes
     /// effect, and is recorded, at the clock's time: replay then sees what ran.

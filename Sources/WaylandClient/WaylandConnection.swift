@@ -28,6 +28,8 @@ public final class WaylandConnection {
     let fractionalScaleManager: WpFractionalScaleManagerV1?
     /// For client-side decorations' subsurfaces.
     let subcompositor: WlSubcompositor?
+    /// Input methods and on-screen keyboards (behaviour.md §16); weston 10 offers none.
+    let textInputManager: ZwpTextInputManagerV3?
 
     /// Outputs by registry name.
     public private(set) var outputs: [UInt32: Output] = [:]
@@ -68,7 +70,9 @@ public final class WaylandConnection {
         viewporter = registry.bindOptional(WpViewporter.self, required: 1, preferred: 1)
         fractionalScaleManager = registry.bindOptional(WpFractionalScaleManagerV1.self, required: 1, preferred: 1)
         subcompositor = registry.bindOptional(WlSubcompositor.self, required: 1, preferred: 1)
-        for proxy in [compositor, shm, wmBase, decorationManager, viewporter, fractionalScaleManager, subcompositor]
+        textInputManager = registry.bindOptional(ZwpTextInputManagerV3.self, required: 1, preferred: 1)
+        for proxy in [compositor, shm, wmBase, decorationManager, viewporter, fractionalScaleManager, subcompositor,
+                      textInputManager]
             as [WaylandProxy?] {
             if let proxy { boundVersions[String(cString: wl_proxy_get_class(proxy.proxy))] = proxy.version }
         }
@@ -105,7 +109,8 @@ public final class WaylandConnection {
             boundVersions[WlOutput.interfaceName] = object.version
         case WlSeat.interfaceName:
             guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
-            let seat = Seat(object: object, globalName: global.name, loop: loop)
+            let seat = Seat(object: object, globalName: global.name, loop: loop, textInputManager: textInputManager)
+            routeTextInput(of: seat)
             // The connection owns its seats, so they never outlive it.
             seat.onTouch = { [unowned(unsafe) self, unowned(unsafe) seat] batch in
                 window(forSurface: batch.surfaceID)?.deliver(batch, from: seat)
@@ -143,7 +148,7 @@ public final class WaylandConnection {
         for entry in windows { entry.window.object.outputsChanged() }
     }
 
-    private func window(forSurface id: UInt32) -> ToplevelWindow? {
+    func window(forSurface id: UInt32) -> ToplevelWindow? {
         windows.first { $0.surfaceID == id }?.window.object
     }
 

@@ -156,8 +156,9 @@ final class FakeInputClient {
     private let replies: FileHandle
     private var buffered: [UInt8] = []
 
-    init(path: String, environment: [String: String]) throws(HarnessError) {
+    init(path: String, arguments: [String] = [], environment: [String: String]) throws(HarnessError) {
         process.executableURL = URL(filePath: path)
+        process.arguments = arguments
         process.environment = environment
         let input = Pipe(), output = Pipe()
         process.standardInput = input

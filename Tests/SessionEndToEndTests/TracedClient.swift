@@ -64,13 +64,14 @@ class TracedClient {
         try waitForFrameShown(after: nil)
     }
 
-    /// Waits until the compositor has shown the first frame committed after the first trace
-    /// line that matches `event` (a configure, say; nil: from the start): that frame's
+    /// Waits until the compositor has shown the first frame committed after the `occurrence`th
+    /// trace line that matches `event` (a configure, say; nil: from the start): that frame's
     /// callback is done.
-    func waitForFrameShown(after event: ((Substring) -> Bool)?) throws {
+    func waitForFrameShown(after event: ((Substring) -> Bool)?, occurrence: Int = 1) throws {
         _ = try poll("a frame shown") { () -> Substring? in
             let lines = trace()
-            guard let start = event.map({ lines.firstIndex(where: $0) }) ?? lines.indices.first,
+            let starts = event.map { event in lines.indices.filter { event(lines[$0]) } } ?? Array(lines.indices.prefix(1))
+            guard starts.count >= occurrence, case let start = starts[occurrence - 1],
                   let attach = lines[start...].firstIndex(where: { $0.contains("-> wl_surface@") && $0.contains(".attach(wl_buffer@") }),
                   let request = lines[..<attach].lastIndex(where: { $0.contains(".frame(new id wl_callback@") }),
                   let id = lines[request].split(separator: "wl_callback@").last?.prefix(while: \.isNumber)

@@ -13,6 +13,8 @@ public final class Seat {
     private var touch: WlTouch?
     private var touchBatcher = TouchBatcher()
     private var keyboard: Keyboard?
+    /// The seat's text input, where the compositor offers `zwp_text_input_v3`.
+    let textInput: TextInput?
 
     var onTouch: ((TouchBatch) -> Void)?
     var onPointer: ((PointerBatch) -> Void)?
@@ -36,10 +38,11 @@ public final class Seat {
     public var hasTouch: Bool { touch != nil }
     public var hasKeyboard: Bool { keyboard != nil }
 
-    init(object: WlSeat, globalName: UInt32, loop: EventLoop) {
+    init(object: WlSeat, globalName: UInt32, loop: EventLoop, textInputManager: ZwpTextInputManagerV3? = nil) {
         self.object = object
         self.globalName = globalName
         self.loop = loop
+        textInput = textInputManager.map { TextInput(object: $0.getTextInput(seat: object)) }
         object.onEvent = { [unowned self] event in
             switch event {
             case let .capabilities(capabilities): update(capabilities)

@@ -79,6 +79,14 @@ public struct ContentFit: Hashable, Sendable {
         }
     }
 
+    /// A rectangle of the content where it is shown (the inverse of `contentPoint`).
+    public func shownRect(_ rect: Rect) -> Rect {
+        guard isScaledDown else { return rect }
+        let x = Double(displayedSize.width) / Double(logicalSize.width)
+        let y = Double(displayedSize.height) / Double(logicalSize.height)
+        return Rect(x: rect.minX * x, y: rect.minY * y, width: rect.width * x, height: rect.height * y)
+    }
+
     /// Maps the shown `location` of each event to the content's (nothing to do, and no
     /// copy made, unless the content is scaled down).
     func mapToContent<Event>(_ events: inout [Event], _ location: WritableKeyPath<Event, Point>) {

@@ -186,6 +186,11 @@ public final class ToplevelWindow {
     public var onTouch: ((TouchBatch) -> Void)?
     public var onPointer: ((PointerBatch) -> Void)?
     public var onKey: ((KeyEvent) -> Void)?
+    /// An input method's edits (a `zwp_text_input_v3.done`, or an empty one when its focus
+    /// left): apply them, then `setTextInput` the state they led to with cause `.inputMethod`.
+    public var onTextInput: ((TextInputDone) -> Void)?
+    /// The editing field's state for input methods, in the content's points (`setTextInput`).
+    var textInputState: TextInputState?
     /// A frame was just committed (after `onPaint`); for latency measurements.
     public var onCommitted: (() -> Void)?
     /// Drawing failed (e.g. out of memory for a buffer); the frame is skipped.
