@@ -13,7 +13,7 @@ public final class TestInputMethod {
     /// `environment` (`HeadlessWlroots.environment`), logging into `directory`; returns once
     /// it has bound its seat.
     public init(environment: [String: String], directory: URL, timeout: Double = 10) throws(HarnessError) {
-        let build = try HeadlessWlroots.buildPointerClient()
+        let build = try CompositorFolder.buildTools("wlroots-harness", product: "wlr-input-method")
         eventsFile = directory.appending(path: "input-method-\(UUID().uuidString).log")
         var toolEnvironment = ProcessInfo.processInfo.environment
         for key in ["WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] { toolEnvironment.removeValue(forKey: key) }
