@@ -71,6 +71,46 @@ final class RoundedMask {
                                                   Int32(stride))!
     }
 
+    /// The ring of a border `border` pixels wide along the rounded rect: its outer edge is the
+    /// rounded rect, its inner edge the rect inset by `border` with corners of `radius − border`
+    /// (concentric arcs), each antialiased as above.
+    init(width: Int, height: Int, radius: Double, border: Int) {
+        stride = (width + 3) & ~3
+        bits = .allocate(capacity: max(stride * height, 1))
+        bits.initialize(repeating: 0, count: max(stride * height, 1))
+        let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let b = Double(border)
+        let inner = Rect(x: b, y: b, width: max(Double(width) - 2 * b, 0), height: max(Double(height) - 2 * b, 0))
+        let r = RoundedRect.effectiveRadius(radius, in: rect)
+        let innerRadius = RoundedRect.effectiveRadius(r - b, in: inner)
+        // Away from the corners the ring is the four straight bands.
+        for y in 0 ..< height {
+            let row = bits + y * stride
+            if y < border || y >= height - border {
+                row.update(repeating: 255, count: width)
+            } else {
+                row.update(repeating: 255, count: min(border, width))
+                let right = max(width - border, 0)
+                (row + right).update(repeating: 255, count: width - right)
+            }
+        }
+        // The corner squares: the outer arc's coverage less the inner arc's.
+        let corner = min(max(Int(r.rounded(.up)), border), width, height)
+        for cy in 0 ..< corner {
+            for cx in 0 ..< corner {
+                for (px, py) in [(cx, cy), (width - 1 - cx, cy), (cx, height - 1 - cy), (width - 1 - cx, height - 1 - cy)] {
+                    let centre = Point(x: Double(px) + 0.5, y: Double(py) + 0.5)
+                    let outer = RoundedRect.coverage(centre, in: rect, radius: r)
+                    let hole = inner.isEmpty ? 0 : RoundedRect.coverage(centre, in: inner, radius: innerRadius)
+                    bits[py * stride + px] = UInt8((max(0, outer - hole) * 255).rounded())
+                }
+            }
+        }
+        image = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(width), Int32(height),
+                                                  UnsafeMutableRawPointer(bits).assumingMemoryBound(to: UInt32.self),
+                                                  Int32(stride))!
+    }
+
     func release() {
         pixman_image_unref(image)
         bits.deallocate()

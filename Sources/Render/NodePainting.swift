@@ -191,7 +191,13 @@ extension Renderer {
         if let field = node as? TextFieldNode { paintTextField(field, x: x, y: y, local: local, in: target) }
 
         let borderPixels = scale.lineWidth(node.borderWidth)
-        if borderPixels > 0 {
+        let cornerRadius = (node as? ImageNode).map { scale.pixels($0.cornerRadius) } ?? 0
+        if borderPixels > 0, cornerRadius > 0, !local.isEmpty {
+            // Along the rounded bounds the image node clips to (behaviour.md §17.3).
+            let ring = RoundedMask(width: local.width, height: local.height, radius: cornerRadius, border: borderPixels)
+            surface.fill(local, color: PremultipliedColor(node.borderColor), mask: ring)
+            ring.release()
+        } else if borderPixels > 0 {
             let color = PremultipliedColor(node.borderColor)
             // Whole pixels inside the snapped bounds: the same width on every side at any scale.
             let inner = PixelRect(minX: local.minX + borderPixels, minY: local.minY + borderPixels,

@@ -1,16 +1,11 @@
 import Glibc
 import ImageDecoding
-import NodeCore
 import Synchronization
 
 /// What the loop asks the worker to decode: values only, so nothing mutable is shared.
 struct ImageDecodeJob: Sendable {
     let id: Int
-    let source: ImageSource
-    let boundsSize: Size
-    let contentMode: ImageContentMode
-    let scale: Double
-    let modification: (@Sendable (ImagePixels) -> ImagePixels)?
+    let request: ImageRequest
 }
 
 /// What the worker hands back: immutable pixels or the reason there are none.
@@ -122,34 +117,10 @@ final class ImageDecodeWorker: Sendable {
                 continue
             }
             for job in jobs {
-                let outcome = Self.decode(job, cache: &cache)
+                let outcome = job.request.decode(using: &cache)
                 results.withLock { $0.append(ImageDecodeResult(id: job.id, outcome: outcome)) }
                 signal(loopWake.write)
             }
         }
-    }
-
-    private static func decode(_ job: ImageDecodeJob, cache: inout DecodedImageCache) -> Result<DecodedImage, ImageDecodingError> {
-        let size = { (width: Int, height: Int) in
-            ImageNode.decodeSize(sourceWidth: width, sourceHeight: height, boundsSize: job.boundsSize,
-                                 contentMode: job.contentMode, scale: job.scale)
-        }
-        let decoded: DecodedImage
-        do throws(ImageDecodingError) {
-            switch job.source {
-            case let .file(path):
-                decoded = try cache.image(path: path, size: size)
-            case let .encoded(bytes):
-                decoded = try ImageDecoder.decode(bytes, size: size)
-            case .pixels:
-                return .failure(.unknownFormat)
-            }
-        } catch {
-            return .failure(error)
-        }
-        guard let modification = job.modification else { return .success(decoded) }
-        return .success(DecodedImage(pixels: modification(decoded.pixels), sourceWidth: decoded.sourceWidth,
-                                     sourceHeight: decoded.sourceHeight, decodedWidth: decoded.decodedWidth,
-                                     decodedHeight: decoded.decodedHeight))
     }
 }
