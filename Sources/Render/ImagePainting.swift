@@ -133,10 +133,12 @@ extension PixmanSurface {
     /// `area`, through `mask` whose origin is at `maskOrigin`. The same size is copied
     /// exactly; a smaller drawing is box-filtered, a larger one bilinear.
     func composite(_ pixels: ImagePixels, drawnIn drawn: PixelRect, area: PixelRect, maskOrigin: (Int, Int), mask: RoundedMask?) {
-        var words = pixels.pixels
-        words.withUnsafeMutableBufferPointer { bits in
+        // pixman only reads a source image: it wraps the pixels in place (a mutable copy
+        // would copy the whole image at every paint, 46 MiB for a 4000 × 3000 photo).
+        pixels.pixels.withUnsafeBufferPointer { bits in
             guard let source = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(pixels.width), Int32(pixels.height),
-                                                                 bits.baseAddress, Int32(pixels.width * 4)) else { return }
+                                                                 UnsafeMutablePointer(mutating: bits.baseAddress),
+                                                                 Int32(pixels.width * 4)) else { return }
             defer { pixman_image_unref(source) }
             let sx = Double(pixels.width) / Double(drawn.width), sy = Double(pixels.height) / Double(drawn.height)
             if sx != 1 || sy != 1 {

@@ -24,6 +24,9 @@ final class ImageDecodeWorker: Sendable {
         var stopping = false
     }
 
+    /// How much lower than the loop's the worker's scheduling priority is (a nice value).
+    static let niceness: Int32 = 10
+
     private let queue = Mutex(Queue())
     private let results = Mutex<[ImageDecodeResult]>([])
     /// Read end: the worker sleeps on it. Write end: the loop writes a byte per job.
@@ -104,6 +107,10 @@ final class ImageDecodeWorker: Sendable {
 
     /// The worker thread: takes jobs until stopped, decoding each through its own cache.
     private func work() {
+        // Decoding is background work: at a lower priority than the loop (nice +10; on
+        // Linux it is the calling thread's own), a loop woken by a touch takes the core
+        // from the decode at once instead of sharing it (docs/performance.md, Images).
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, ImageDecodeWorker.niceness)
         var cache = DecodedImageCache(limit: cacheLimit)
         var byte: UInt8 = 0
         while true {
