@@ -71,38 +71,44 @@ final class RoundedMask {
                                                   Int32(stride))!
     }
 
-    /// The ring of a border `border` pixels wide along the rounded rect: its outer edge is the
-    /// rounded rect, its inner edge the rect inset by `border` with corners of `radius − border`
-    /// (concentric arcs), each antialiased as above.
-    init(width: Int, height: Int, radius: Double, border: Int) {
+    /// The part `area` of the ring of a border `border` pixels wide along the rounded rect
+    /// `rect`: its outer edge is the rounded rect, its inner edge the rect inset by `border`
+    /// with corners of `radius − border` (concentric arcs), each antialiased as above. Its
+    /// size and cost follow `area` too.
+    init(rect: PixelRect, area: PixelRect, radius: Double, border: Int) {
+        let width = area.width, height = area.height
         stride = (width + 3) & ~3
         bits = .allocate(capacity: max(stride * height, 1))
         bits.initialize(repeating: 0, count: max(stride * height, 1))
-        let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let b = Double(border)
-        let inner = Rect(x: b, y: b, width: max(Double(width) - 2 * b, 0), height: max(Double(height) - 2 * b, 0))
-        let r = RoundedRect.effectiveRadius(radius, in: rect)
+        let w = rect.width, h = rect.height, b = Double(border)
+        let shape = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+        let inner = Rect(x: b, y: b, width: max(Double(w) - 2 * b, 0), height: max(Double(h) - 2 * b, 0))
+        let r = RoundedRect.effectiveRadius(radius, in: shape)
         let innerRadius = RoundedRect.effectiveRadius(r - b, in: inner)
+        let ax = area.minX - rect.minX, ay = area.minY - rect.minY
         // Away from the corners the ring is the four straight bands.
         for y in 0 ..< height {
-            let row = bits + y * stride
-            if y < border || y >= height - border {
-                row.update(repeating: 255, count: width)
+            let row = bits + y * stride, py = ay + y
+            func band(_ from: Int, _ to: Int) {
+                let lower = max(from, ax) - ax, upper = min(to, ax + width) - ax
+                if upper > lower { (row + lower).update(repeating: 255, count: upper - lower) }
+            }
+            if py < border || py >= h - border {
+                band(0, w)
             } else {
-                row.update(repeating: 255, count: min(border, width))
-                let right = max(width - border, 0)
-                (row + right).update(repeating: 255, count: width - right)
+                band(0, border)
+                band(w - border, w)
             }
         }
-        // The corner squares: the outer arc's coverage less the inner arc's.
-        let corner = min(max(Int(r.rounded(.up)), border), width, height)
-        for cy in 0 ..< corner {
-            for cx in 0 ..< corner {
-                for (px, py) in [(cx, cy), (width - 1 - cx, cy), (cx, height - 1 - cy), (width - 1 - cx, height - 1 - cy)] {
+        // The corner squares' parts inside `area`: the outer arc's coverage less the inner arc's.
+        let corner = min(max(Int(r.rounded(.up)), border), w, h)
+        for (left, top) in [(0, 0), (w - corner, 0), (0, h - corner), (w - corner, h - corner)] {
+            for py in Swift.stride(from: max(top, ay), to: min(top + corner, ay + height), by: 1) {
+                for px in Swift.stride(from: max(left, ax), to: min(left + corner, ax + width), by: 1) {
                     let centre = Point(x: Double(px) + 0.5, y: Double(py) + 0.5)
-                    let outer = RoundedRect.coverage(centre, in: rect, radius: r)
+                    let outer = RoundedRect.coverage(centre, in: shape, radius: r)
                     let hole = inner.isEmpty ? 0 : RoundedRect.coverage(centre, in: inner, radius: innerRadius)
-                    bits[py * stride + px] = UInt8((max(0, outer - hole) * 255).rounded())
+                    bits[(py - ay) * stride + (px - ax)] = UInt8((max(0, outer - hole) * 255).rounded())
                 }
             }
         }

@@ -192,11 +192,14 @@ extension Renderer {
 
         let borderPixels = scale.lineWidth(node.borderWidth)
         let cornerRadius = (node as? ImageNode).map { scale.pixels($0.cornerRadius) } ?? 0
-        if borderPixels > 0, cornerRadius > 0, !local.isEmpty {
-            // Along the rounded bounds the image node clips to (behaviour.md §17.3).
-            let ring = RoundedMask(width: local.width, height: local.height, radius: cornerRadius, border: borderPixels)
-            surface.fill(local, color: PremultipliedColor(node.borderColor), mask: ring)
-            ring.release()
+        if borderPixels > 0, cornerRadius > 0 {
+            // Along the rounded bounds the image node clips to (behaviour.md §17.3), made for what the clip shows.
+            let area = local.intersection(target.visible)
+            if !area.isEmpty {
+                let ring = RoundedMask(rect: local, area: area, radius: cornerRadius, border: borderPixels)
+                surface.fill(area, color: PremultipliedColor(node.borderColor), mask: ring)
+                ring.release()
+            }
         } else if borderPixels > 0 {
             let color = PremultipliedColor(node.borderColor)
             // Whole pixels inside the snapped bounds: the same width on every side at any scale.

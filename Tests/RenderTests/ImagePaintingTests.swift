@@ -147,6 +147,25 @@ private let opaqueBlue = argb(255, 0, 0, 255)
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
+    func repaintingPartOfARoundedBorderEqualsAFullRepaint(factor: Double) throws {
+        let node = imageNode(.aspectFill)
+        node.cornerRadius = 12
+        node.borderWidth = 3
+        node.borderColor = Color(red: 0, green: 0, blue: 0)
+        // A translucent node over the top-left corner: its change repaints only part of the ring.
+        let veil = Node(name: "veil", frame: Rect(x: 4.5, y: 6.3, width: 17, height: 13))
+        veil.backgroundColor = Color(red: 0, green: 255, blue: 0, alpha: 0.4)
+        let renderer = try Renderer(window: makeWindow(node, veil), background: .white,
+                                    scale: try #require(RenderScale(exactly: factor)), labelFont: .none)
+        let canvas = try renderer.makeCanvas()
+        renderer.renderFull(into: canvas)
+        _ = renderer.takeDamage()
+        veil.backgroundColor = Color(red: 255, green: 0, blue: 255, alpha: 0.4)
+        renderer.render(damage: renderer.takeDamage(), into: canvas)
+        #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
     func placeholderIsPaintedUntilTheImageIsReady(factor: Double) throws {
         let node = ImageNode(name: "photo", frame: Rect(x: 10, y: 10, width: 40, height: 40))
         node.source = .file(path: "/nonexistent/photo.jpg")
