@@ -100,10 +100,8 @@ let package = Package(
         // Output that never destroys or traps: files replaced by temporary file + rename,
         // stderr writes that ignore failure, terminal text escaped (Glibc only).
         .target(name: "FileOutput", dependencies: [systemPackage]),
-        // libpng's low-level writer behind a setjmp, which Swift cannot call (C, one function).
-        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
-
-        // libpng's and libjpeg's readers (and a JPEG writer for tests) behind a setjmp each (C).
+        // libpng's and libjpeg's low-level readers and writers (the PNG writer is Render's, the
+        // JPEG writer the tests') behind a setjmp each, which Swift cannot call (C).
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // PNG and JPEG into premultiplied pixels at the drawn size, with bounded memory (behaviour.md §17.1).
         .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman"], swiftSettings: releaseHotPath),
@@ -114,7 +112,7 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: ["NodeCore", "Geometry", "CPixman", "CFreeType", "CFontconfig", "CPNG",
-                           "CPNGWriter", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", systemPackage],
+                           "CImageCodecs", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", systemPackage],
             swiftSettings: releaseHotPath
         ),
         // The device-tester tools' painters (the pointer-location HUD, the touch test) over
@@ -278,6 +276,10 @@ let package = Package(
         // Decoding a 4000 × 3000 JPEG at a node's drawn size against full size: `swift run -c release ImageBenchmarks`.
         .executableTarget(name: "ImageBenchmarks", dependencies: ["ImageDecoding", "ImageFixtures", "NodeCore", "BenchmarkSupport"],
                           path: "Benchmarks/ImageBenchmarks"),
+        // Tap-to-commit latency while a photo decodes on the worker against idle, under headless weston.
+        .executableTarget(name: "ImageLatencyBenchmarks",
+                          dependencies: ["TouchstoneApp", "ImageFixtures", "WestonHarness", "BenchmarkSupport"],
+                          path: "Benchmarks/ImageLatencyBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.

@@ -121,7 +121,7 @@ func append(_ n: Int, width: Int, to out: inout [UInt8]) {
     return samples.sorted()[samples.count / 2]
 }
 
-let scene = try InputFiles.loadScene(scenePath)
+let scene = try InputFiles.loadScene(scenePath, for: .offline(scale: 1))
 let recording = generateRecording()
 let options = RecordingOptions(size: scene.size)
 var events: [TimedInputEvent] = []
@@ -140,7 +140,7 @@ for event in events {
 var logLines = 0
 let replaySeconds = try median {
     // A fresh scene each time: a replay leaves its nodes as the input left them.
-    let scene = try InputFiles.loadScene(scenePath)
+    let scene = try InputFiles.loadScene(scenePath, for: .offline(scale: 1))
     let decoded = try InputScript.decode(script, file: "generated.jsonl")
     logLines = 0
     let replay = Replay(scene: scene) { entry in logLines += entry.line.isEmpty ? 0 : 1 }

@@ -67,13 +67,18 @@ open class ImageNode: ControlNode {
     public final func setImage(_ pixels: ImagePixels, sourceSize: Size) {
         image = pixels
         // A new intrinsic size may move the node in its container's layout.
-        if imageSize != sourceSize {
-            imageSize = sourceSize
-            setNeedsLayout()
-        }
+        setSourceSize(sourceSize)
         loadError = nil
         // The alpha shape changes with the pixels; otherwise only the paint does.
         if hitTestAlpha { invalidateSubtree() } else { invalidateSelf() }
+    }
+
+    /// The source's size, read from its header before any pixel: layout measures the node
+    /// by it (`intrinsicContentSize`) before the pixels arrive.
+    public final func setSourceSize(_ sourceSize: Size) {
+        guard imageSize != sourceSize else { return }
+        imageSize = sourceSize
+        setNeedsLayout()
     }
 
     /// Records that the source failed to decode and tells the error handler.

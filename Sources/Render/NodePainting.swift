@@ -191,7 +191,16 @@ extension Renderer {
         if let field = node as? TextFieldNode { paintTextField(field, x: x, y: y, local: local, in: target) }
 
         let borderPixels = scale.lineWidth(node.borderWidth)
-        if borderPixels > 0 {
+        let cornerRadius = (node as? ImageNode).map { scale.pixels($0.cornerRadius) } ?? 0
+        if borderPixels > 0, cornerRadius > 0 {
+            // Along the rounded bounds the image node clips to (behaviour.md §17.3), made for what the clip shows.
+            let area = local.intersection(target.visible)
+            if !area.isEmpty {
+                let ring = RoundedMask(rect: local, area: area, radius: cornerRadius, border: borderPixels)
+                surface.fill(area, color: PremultipliedColor(node.borderColor), mask: ring)
+                ring.release()
+            }
+        } else if borderPixels > 0 {
             let color = PremultipliedColor(node.borderColor)
             // Whole pixels inside the snapped bounds: the same width on every side at any scale.
             let inner = PixelRect(minX: local.minX + borderPixels, minY: local.minY + borderPixels,

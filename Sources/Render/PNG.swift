@@ -1,7 +1,7 @@
 // Every libpng call of the module: reading through libpng's simplified `png_image` API,
 // writing row by row through the C adapter (libpng's low-level API needs setjmp).
 internal import CPNG
-internal import CPNGWriter
+internal import CImageCodecs
 public import FileOutput
 
 /// Why a PNG could not be written or read.

@@ -23,7 +23,7 @@ public enum HeadlessRun {
     /// `size` is the output's (nil: the scene's); the scene is laid out at it (behaviour.md §15.1).
     public static func run(scenePath: String, outputDirectory: String, inputPath: String?, scale: Int, size: Size? = nil,
                            recording: RecordingOptions) throws -> Outcome {
-        let scene = try InputFiles.loadScene(scenePath)
+        let scene = try InputFiles.loadScene(scenePath, for: .live)
         let asked = size
         let size = size ?? scene.size
         var options = recording
@@ -38,7 +38,7 @@ public enum HeadlessRun {
             throw HeadlessDemoError.files(directory: dir.path, reason: error.reason)
         }
         // The session lasts until the script's replay has fired its last timer (a deceleration's end).
-        let timing = Replay(scene: try InputFiles.loadScene(scenePath), size: asked) { _ in }
+        let timing = Replay(scene: try InputFiles.loadScene(scenePath, for: .live), size: asked, imageScale: Double(scale)) { _ in }
         timing.play(script)
         try HeadlessScene.show(scenePath: scenePath, size: size, asked: asked, scale: scale, script: script, files: files,
                                screenshot: screenshot, lastsUntil: timing.window.clock.now)
@@ -46,7 +46,7 @@ public enum HeadlessRun {
         let live = String(decoding: (try? InputFiles.read(files.events.path)) ?? [], as: UTF8.self)
         let recorded = try InputFiles.loadInputScript(files.input.path)
         var replayed = ""
-        Replay(scene: scene, size: asked) { replayed += $0.line + "\n" }.play(recorded)
+        Replay(scene: scene, size: asked, imageScale: Double(scale)) { replayed += $0.line + "\n" }.play(recorded)
         let diff = UnifiedDiff.text(expected: live, actual: replayed, expectedName: files.events.path,
                                     actualName: "replay of \(files.input.path)")
         return Outcome(eventLines: live.split(separator: "\n").count, replayDiff: diff,

@@ -63,12 +63,12 @@ public enum InputFiles {
         }
     }
 
-    /// The scene at `path`, its images checked or decoded as `images` says (`SceneImages`).
-    public static func loadScene(_ path: String, images: SceneImages.Loading = .checkHeaders) throws(InputFileError) -> Scene {
+    /// The scene at `path`, its images read as the command's `use` needs them (`SceneUse`).
+    public static func loadScene(_ path: String, for use: SceneUse) throws(InputFileError) -> Scene {
         let bytes = try read(path)
         do {
             let scene = try SceneDecoder.decode(bytes, file: path)
-            try SceneImages.load(scene.root, images, sceneBytes: bytes, file: path)
+            try SceneImages.load(scene.root, use.imageLoading, sceneBytes: bytes, file: path)
             return scene
         } catch {
             throw .malformed(error)

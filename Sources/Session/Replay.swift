@@ -20,19 +20,23 @@ public final class Replay {
     private var currentTime = 0.0
     /// Lays the window out before the first event and whenever something laid out changes.
     private let layout: WindowLayout
+    /// Decodes images after each layout, those of rows made after load included.
+    private let images: OfflineImages
 
     /// Builds the window for `scene` and attaches the event-log target to every control.
     /// `showsTouches` is the touch visualization's initial state (the script's `t` keys toggle it).
     /// `recordsInvalidations` keeps the window's damage as a live session does (`Window.recordsInvalidations`).
     /// `size` is the window's (nil: the scene's); the scene is laid out at it before the
-    /// first event (behaviour.md §15.1).
-    public init(scene: Scene, size: Size? = nil, showsTappableAreas: Bool = false, showsTouches: Bool = false,
-                showsPointerLocation: Bool = false, recordsInvalidations: Bool = false,
+    /// first event (behaviour.md §15.1). Images are decoded for `imageScale` (the scale of
+    /// the picture the replay ends with) before the first event and after each layout (§17.4).
+    public init(scene: Scene, size: Size? = nil, imageScale: Double = 1, showsTappableAreas: Bool = false,
+                showsTouches: Bool = false, showsPointerLocation: Bool = false, recordsInvalidations: Bool = false,
                 log: @escaping (EventLogEntry) -> Void) {
         self.scene = scene
         self.showsTouches = showsTouches
         self.showsPointerLocation = showsPointerLocation
-        (window, layout) = SceneWindow.make(scene, size: size)
+        images = OfflineImages(scale: imageScale)
+        (window, layout) = SceneWindow.make(scene, size: size, images: images)
         window.showsTappableAreas = showsTappableAreas
         // Nothing paints between events: the PNG, if any, is one full paint of the end state.
         window.recordsInvalidations = recordsInvalidations
@@ -84,9 +88,11 @@ public final class Replay {
         layoutIfNeeded()
     }
 
-    /// Lays out what changed since the last pass, if anything did.
+    /// Lays out what changed since the last pass, if anything did, then decodes the images
+    /// that need pixels (rows a fetch or a scroll made, a new size).
     private func layoutIfNeeded() {
         layout.update(window)
+        images.decodeNeeded(in: window)
     }
 
     /// The HUD and inspector to draw when the pointer location is shown; nil when off.

@@ -42,8 +42,9 @@ extension SceneAudit {
     /// size in turn.
     public static func across(_ scene: Scene, sizes: [Size], minimumSize: Double) -> AuditAcrossSizes {
         let measurer = TextMeasurer()
+        let images = OfflineImages(scale: 1)
         return AuditAcrossSizes(sizes.map { size in
-            let window = SceneWindow.make(scene, size: size, measurer: measurer).window
+            let window = SceneWindow.make(scene, size: size, measurer: measurer, images: images).window
             return SizedAudit(size: size, report: Audit.run(window: window, minimumSize: minimumSize),
                               textNotes: textNotes(in: window))
         })

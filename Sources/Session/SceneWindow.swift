@@ -9,11 +9,13 @@ public enum SceneWindow {
     /// The window of `scene` at `size` (nil: the scene's `size`), with its layout: a scene
     /// with `layout` anywhere is laid out, and so is any scene given a size, whose root
     /// then fills the window as a live window's does (§11). Otherwise nothing moves.
-    public static func make(_ scene: Scene, size: Size? = nil,
-                            measurer: TextMeasurer = TextMeasurer()) -> (window: Window, layout: WindowLayout) {
+    /// `images` then decodes what the laid-out images need (behaviour.md §17.4).
+    public static func make(_ scene: Scene, size: Size? = nil, measurer: TextMeasurer = TextMeasurer(),
+                            images: OfflineImages? = nil) -> (window: Window, layout: WindowLayout) {
         let window = Window(root: scene.root, size: size ?? scene.size)
         let layout = WindowLayout(root: scene.root, always: size != nil, measurer: measurer)
         layout.update(window)
+        images?.decodeNeeded(in: window)
         return (window, layout)
     }
 }

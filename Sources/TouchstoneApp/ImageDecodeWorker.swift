@@ -1,16 +1,11 @@
 import Glibc
 import ImageDecoding
-import NodeCore
 import Synchronization
 
 /// What the loop asks the worker to decode: values only, so nothing mutable is shared.
 struct ImageDecodeJob: Sendable {
     let id: Int
-    let source: ImageSource
-    let boundsSize: Size
-    let contentMode: ImageContentMode
-    let scale: Double
-    let modification: (@Sendable (ImagePixels) -> ImagePixels)?
+    let request: ImageRequest
 }
 
 /// What the worker hands back: immutable pixels or the reason there are none.
@@ -28,6 +23,9 @@ final class ImageDecodeWorker: Sendable {
         var jobs: [ImageDecodeJob] = []
         var stopping = false
     }
+
+    /// How much lower than the loop's the worker's scheduling priority is (a nice value).
+    static let niceness: Int32 = 10
 
     private let queue = Mutex(Queue())
     private let results = Mutex<[ImageDecodeResult]>([])
@@ -109,6 +107,10 @@ final class ImageDecodeWorker: Sendable {
 
     /// The worker thread: takes jobs until stopped, decoding each through its own cache.
     private func work() {
+        // Decoding is background work: at a lower priority than the loop (nice +10; on
+        // Linux it is the calling thread's own), a loop woken by a touch takes the core
+        // from the decode at once instead of sharing it (docs/performance.md, Images).
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, ImageDecodeWorker.niceness)
         var cache = DecodedImageCache(limit: cacheLimit)
         var byte: UInt8 = 0
         while true {
@@ -122,34 +124,10 @@ final class ImageDecodeWorker: Sendable {
                 continue
             }
             for job in jobs {
-                let outcome = Self.decode(job, cache: &cache)
+                let outcome = job.request.decode(using: &cache)
                 results.withLock { $0.append(ImageDecodeResult(id: job.id, outcome: outcome)) }
                 signal(loopWake.write)
             }
         }
-    }
-
-    private static func decode(_ job: ImageDecodeJob, cache: inout DecodedImageCache) -> Result<DecodedImage, ImageDecodingError> {
-        let size = { (width: Int, height: Int) in
-            ImageNode.decodeSize(sourceWidth: width, sourceHeight: height, boundsSize: job.boundsSize,
-                                 contentMode: job.contentMode, scale: job.scale)
-        }
-        let decoded: DecodedImage
-        do throws(ImageDecodingError) {
-            switch job.source {
-            case let .file(path):
-                decoded = try cache.image(path: path, size: size)
-            case let .encoded(bytes):
-                decoded = try ImageDecoder.decode(bytes, size: size)
-            case .pixels:
-                return .failure(.unknownFormat)
-            }
-        } catch {
-            return .failure(error)
-        }
-        guard let modification = job.modification else { return .success(decoded) }
-        return .success(DecodedImage(pixels: modification(decoded.pixels), sourceWidth: decoded.sourceWidth,
-                                     sourceHeight: decoded.sourceHeight, decodedWidth: decoded.decodedWidth,
-                                     decodedHeight: decoded.decodedHeight))
     }
 }

@@ -12,7 +12,7 @@ final class ImageLoader {
 
     let worker: ImageDecodeWorker
     /// Jobs on the worker, with the node and what they were asked for.
-    private var inFlight: [Int: (node: Weak, source: ImageSource, scale: Double, size: Size)] = [:]
+    private var inFlight: [Int: (node: Weak, request: ImageRequest)] = [:]
     private var nextID = 0
     /// Where a failure goes when the node has no error handler.
     private let report: (String) -> Void
@@ -26,15 +26,14 @@ final class ImageLoader {
     /// Sends each node's decode to the worker, unless the same one is on its way.
     func request(_ nodes: [ImageNode], scale: Double) {
         for node in nodes {
-            guard let source = node.source else { continue }
-            if case .pixels = source { continue }
-            let size = node.frame.size
-            let pending = inFlight.values.contains { $0.node.node === node && $0.scale >= scale && $0.size == size }
+            guard let request = ImageRequest(node, scale: scale) else { continue }
+            let pending = inFlight.values.contains {
+                $0.node.node === node && $0.request.scale >= scale && $0.request.boundsSize == request.boundsSize
+            }
             guard !pending else { continue }
             nextID += 1
-            inFlight[nextID] = (Weak(node), source, scale, size)
-            worker.submit(ImageDecodeJob(id: nextID, source: source, boundsSize: size, contentMode: node.contentMode,
-                                         scale: scale, modification: node.imageModification))
+            inFlight[nextID] = (Weak(node), request)
+            worker.submit(ImageDecodeJob(id: nextID, request: request))
         }
     }
 
@@ -42,15 +41,9 @@ final class ImageLoader {
     func deliver() {
         for result in worker.takeResults() {
             guard let job = inFlight.removeValue(forKey: result.id), let node = job.node.node,
-                  node.source == job.source else { continue }
-            switch result.outcome {
-            case let .success(decoded):
-                node.setImage(decoded.pixels,
-                              sourceSize: Size(width: Double(decoded.sourceWidth), height: Double(decoded.sourceHeight)))
-            case let .failure(error):
-                if node.errorHandler == nil { report("image \(node.name): \(error)") }
-                node.setLoadError(error.description)
-            }
+                  node.source == job.request.source else { continue }
+            if case let .failure(error) = result.outcome, node.errorHandler == nil { report("image \(node.name): \(error)") }
+            node.apply(result.outcome)
         }
     }
 

@@ -40,12 +40,13 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scene = try InputFiles.loadScene(scene, images: .decode(scale: 1))
+        let use = SceneUse.offline(scale: 1)
+        let scene = try InputFiles.loadScene(scene, for: use)
         let hasFindings: Bool
         if allSizes.count > 1 {
             hasFindings = try SceneAudit.write(scene, sizes: allSizes, minimumSize: minSize, json: json, to: LineSink())
         } else {
-            let window = SceneWindow.make(scene, size: allSizes.first).window
+            let window = SceneWindow.make(scene, size: allSizes.first, images: use.decoder()).window
             hasFindings = try SceneAudit.write(on: window, minimumSize: minSize, json: json, to: LineSink())
         }
         if hasFindings { throw ExitCode(ExitStatus.auditFindings) }

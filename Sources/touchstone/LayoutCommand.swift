@@ -21,7 +21,7 @@ struct LayoutCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let loaded = try InputFiles.loadScene(scene)
+        let loaded = try InputFiles.loadScene(scene, for: .layout)
         let window = SceneWindow.make(loaded, size: size).window
         try LayoutListing.write(window.root, json: json, to: LineSink())
     }

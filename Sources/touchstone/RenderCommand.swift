@@ -33,9 +33,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try OutputPaths.requireDistinct(inputs: [("scene", scene)], outputs: [("--png", png)])
-        let loaded = try InputFiles.loadScene(scene, images: .decode(scale: scale.factor))
+        let use = SceneUse.offline(scale: scale.factor)
+        let loaded = try InputFiles.loadScene(scene, for: use)
         if size == nil { try SceneRendering.requireRenderable(loaded, file: scene, scale: scale) }
-        let window = SceneWindow.make(loaded, size: size).window
+        let window = SceneWindow.make(loaded, size: size, images: use.decoder()).window
         window.showsTappableAreas = debugOverlay
         try SceneRendering.writePNG(of: window, background: loaded.background, scale: scale, to: png)
     }

@@ -52,12 +52,12 @@ struct ReplayCommand: ParsableCommand {
                                         outputs: [("--events", events), ("--png", png)].compactMap { role, path in
                                             path.map { (role, $0) }
                                         })
-        let scene = try InputFiles.loadScene(scene, images: .decode(scale: scale.factor))
+        let scene = try InputFiles.loadScene(scene, for: .offline(scale: scale.factor))
         let script = try InputFiles.loadInputScript(input, recording: recording.options(size: size ?? scene.size))
         if png != nil, size == nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
         let sink = try events.map { path throws(OutputFileError) in try LineSink(replacing: path) } ?? LineSink()
         var writeError: OutputError?
-        let replay = Replay(scene: scene, size: size, showsTappableAreas: debugOverlay, showsTouches: showTouches,
+        let replay = Replay(scene: scene, size: size, imageScale: scale.factor, showsTappableAreas: debugOverlay, showsTouches: showTouches,
                             showsPointerLocation: pointerLocation) { entry in
             guard writeError == nil else { return }
             do throws(OutputError) { try sink.write(entry.line) } catch { writeError = error }

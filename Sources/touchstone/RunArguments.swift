@@ -20,7 +20,7 @@ struct RunArguments: Equatable {
                                         outputs: [("--events", events), ("--record", record)].compactMap { role, path in
                                             path.map { (role, $0) }
                                         })
-        let loaded = try InputFiles.loadScene(scene)
+        let loaded = try InputFiles.loadScene(scene, for: .live)
         // The title (and the title bar the window may draw) names the scene by its file name.
         let name = scene.split(separator: "/").last.map(String.init) ?? scene
         var options = AppOptions(title: "\(name) — Touchstone", size: size ?? loaded.size, background: loaded.background,

@@ -115,6 +115,57 @@ private let opaqueBlue = argb(255, 0, 0, 255)
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
+    func borderFollowsTheRoundedCornersWithAntialiasedEdges(factor: Double) throws {
+        let solid = ImagePixels(trustedWidth: 4, height: 4, pixels: Array(repeating: 0xFFFF_0000, count: 16))
+        let node = imageNode(.scaleToFill, solid)
+        node.cornerRadius = 12
+        node.borderWidth = 2
+        node.borderColor = Color(red: 0, green: 0, blue: 0)
+        let canvas = try render(makeWindow(node), scale: try #require(RenderScale(exactly: factor)))
+        func p(_ points: Double) -> Int { Int(points * factor) }
+        let black = argb(255, 0, 0, 0)
+        // The straight edges, and the arc's middle 11 pt from the corner's centre (22, 22).
+        expectPixel(canvas, p(30), p(10.5), black)
+        expectPixel(canvas, p(49.5), p(30), black)
+        expectPixel(canvas, p(22 - 11 / 2.squareRoot()), p(22 - 11 / 2.squareRoot()), black)
+        // Outside the arc (where a rectangular border's corner was) and inside the ring.
+        expectPixel(canvas, p(10.5), p(10.5), opaqueWhite)
+        expectPixel(canvas, p(49.5), p(49.5), opaqueWhite)
+        expectPixel(canvas, p(22 - 7 / 2.squareRoot()), p(22 - 7 / 2.squareRoot()), opaqueRed)
+        expectPixel(canvas, p(30), p(30), opaqueRed)
+        // Both arcs are antialiased: pixels of neither pure colour along the outer and the inner arc.
+        var outer = 0, inner = 0
+        for y in p(10) ..< p(22) {
+            for x in p(10) ..< p(22) {
+                let c = canvas.components(x: x, y: y)
+                guard ![black, opaqueWhite, opaqueRed].contains(c) else { continue }
+                let dx = (Double(x) + 0.5) / factor - 22, dy = (Double(y) + 0.5) / factor - 22
+                if (dx * dx + dy * dy).squareRoot() > 11 { outer += 1 } else { inner += 1 }
+            }
+        }
+        #expect(outer >= p(10) && inner >= p(8))
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func repaintingPartOfARoundedBorderEqualsAFullRepaint(factor: Double) throws {
+        let node = imageNode(.aspectFill)
+        node.cornerRadius = 12
+        node.borderWidth = 3
+        node.borderColor = Color(red: 0, green: 0, blue: 0)
+        // A translucent node over the top-left corner: its change repaints only part of the ring.
+        let veil = Node(name: "veil", frame: Rect(x: 4.5, y: 6.3, width: 17, height: 13))
+        veil.backgroundColor = Color(red: 0, green: 255, blue: 0, alpha: 0.4)
+        let renderer = try Renderer(window: makeWindow(node, veil), background: .white,
+                                    scale: try #require(RenderScale(exactly: factor)), labelFont: .none)
+        let canvas = try renderer.makeCanvas()
+        renderer.renderFull(into: canvas)
+        _ = renderer.takeDamage()
+        veil.backgroundColor = Color(red: 255, green: 0, blue: 255, alpha: 0.4)
+        renderer.render(damage: renderer.takeDamage(), into: canvas)
+        #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
     func placeholderIsPaintedUntilTheImageIsReady(factor: Double) throws {
         let node = ImageNode(name: "photo", frame: Rect(x: 10, y: 10, width: 40, height: 40))
         node.source = .file(path: "/nonexistent/photo.jpg")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ImageFixtures
+import Render
 import Testing
 @testable import TouchstoneApp
 
@@ -55,5 +56,48 @@ private func waitForResults(_ loader: ImageLoader) {
         node.source = .pixels(pixels)
         #expect(node.image == pixels)
         #expect(!node.needsPixels(scale: 4))
+    }
+
+    /// Rows of one 100 × 50 image each, whose PNG is opaque red.
+    final class PhotoRows: ListDataSource {
+        var count = 0
+        let png = PNGFixture.rgba(width: 10, height: 5) { _, _ in (255, 0, 0, 255) }
+        func numberOfRows(in list: ListNode) -> Int { count }
+        func list(_ list: ListNode, nodeForRowAt index: Int) -> Node {
+            let photo = ImageNode(name: "photo-\(index)", frame: Rect(x: 0, y: 0, width: 100, height: 50))
+            photo.placeholderColor = Color(red: 0, green: 255, blue: 0)
+            photo.source = .encoded(png)
+            return photo
+        }
+    }
+
+    @Test func imagesInRowsAddedAfterTheFirstFrameAreDecodedOnTheWorker() throws {
+        // What a live window's frame does: paint, then send what was painted without pixels to the worker.
+        let loader = try #require(ImageLoader { Issue.record("unexpected report: \($0)") })
+        defer { loader.worker.stop() }
+        let rows = PhotoRows()
+        let list = ListNode(name: "list", frame: Rect(x: 0, y: 0, width: 100, height: 100), rowExtent: 50)
+        list.dataSource = rows
+        let window = Window(root: list, size: Size(width: 100, height: 100))
+        let renderer = try Renderer(window: window, background: .white, scale: 2, labelFont: .none)
+        let canvas = try renderer.makeCanvas()
+        renderer.renderFull(into: canvas)
+        #expect(renderer.takeImageRequests().isEmpty)
+        // A batch fetch's rows arrive: the next frame paints their placeholders and asks for them.
+        rows.count = 2
+        list.appendRows(2)
+        renderer.render(damage: renderer.takeDamage(), into: canvas)
+        #expect(canvas.components(x: 100, y: 150) == PixelComponents(alpha: 255, red: 0, green: 255, blue: 0))
+        let requested = renderer.takeImageRequests()
+        #expect(requested.map(\.name) == ["photo-0", "photo-1"])
+        loader.request(requested, scale: 2)
+        while requested.contains(where: { $0.image == nil }) {
+            waitForResults(loader)
+            loader.deliver()
+        }
+        // The frame after completion paints them: only their damage is repainted.
+        renderer.render(damage: renderer.takeDamage(), into: canvas)
+        #expect(canvas.components(x: 100, y: 150) == PixelComponents(alpha: 255, red: 255, green: 0, blue: 0))
+        #expect(renderer.takeImageRequests().isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageFixtures
+import Render
 import Testing
 
 /// A folder with a scene showing `image` from `src`, removed when the test ends.
@@ -85,5 +86,92 @@ private struct ImageSceneFolder {
         {"t":50,"node":"photo","event":"touchUpInside","touch":1,"x":20.0,"y":50.0}
 
         """)
+    }
+
+    /// A scene whose only image is in a list's row template: a list with no rows at load,
+    /// whose fetch adds two rows at 10 ms. Each row is a control under an image that is
+    /// opaque red on its left half and transparent on its right (`hitTestAlpha`).
+    private func listRowFolder() throws -> ImageSceneFolder {
+        let png = PNGFixture.rgba(width: 10, height: 10) { x, _ in x < 5 ? (255, 0, 0, 255) : (0, 0, 0, 0) }
+        let folder = try ImageSceneFolder(src: "half.png", image: png)
+        try """
+        {"size": [100, 100],
+         "root": {"name": "root", "frame": [0, 0, 100, 100], "children": [
+           {"name": "list", "kind": "list", "frame": [0, 0, 100, 100],
+            "rows": {"count": 0, "extent": 50, "template":
+              {"name": "row-{i}", "kind": "control", "frame": [0, 0, 100, 50], "color": "#0000FF", "children": [
+                {"name": "photo-{i}", "kind": "image", "src": "half.png", "frame": [0, 0, 100, 50],
+                 "placeholderColor": "#00FF00", "interactive": true, "hitTestAlpha": true}]}},
+            "fetch": {"batch": 2, "delay": 10, "total": 2}}]}}
+        """.write(toFile: folder.scene, atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func imagesInListRowsMadeAfterLoadAreDecodedBeforeTheNextEvent() throws {
+        let folder = try listRowFolder()
+        defer { folder.remove() }
+        let input = folder.path + "/input.jsonl"
+        // After the fetch: a tap on row 0's transparent half goes to the row, one on the opaque half to the photo.
+        try """
+        {"t":100,"type":"touch.down","id":1,"x":80,"y":25}
+        {"t":100,"type":"touch.frame"}
+        {"t":150,"type":"touch.up","id":1}
+        {"t":200,"type":"touch.down","id":2,"x":20,"y":25}
+        {"t":200,"type":"touch.frame"}
+        {"t":250,"type":"touch.up","id":2}
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let run = try CLIRun(["replay", folder.scene, input])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == """
+        {"t":0,"node":"list","event":"batchFetchBegan","rows":0}
+        {"t":10,"node":"list","event":"batchFetchCompleted","rows":2}
+        {"t":100,"node":"row-0","event":"touchDown","touch":1,"x":80.0,"y":25.0}
+        {"t":150,"node":"row-0","event":"touchUpInside","touch":1,"x":80.0,"y":25.0}
+        {"t":200,"node":"photo-0","event":"touchDown","touch":2,"x":20.0,"y":25.0}
+        {"t":250,"node":"photo-0","event":"touchUpInside","touch":2,"x":20.0,"y":25.0}
+
+        """)
+    }
+
+    @Test(arguments: ["1", "2"])
+    func replayPaintsImagesInListRowsMadeAfterLoad(scale: String) throws {
+        let folder = try listRowFolder()
+        defer { folder.remove() }
+        let input = folder.path + "/input.jsonl"
+        try "{\"t\":100,\"type\":\"key\",\"key\":\"a\",\"state\":\"pressed\"}\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let png = folder.path + "/final.png"
+        let run = try CLIRun(["replay", folder.scene, input, "--png", png, "--scale", scale])
+        #expect(run.status == 0)
+        let image = try Canvas.readPNG(from: png)
+        let s = Int(scale)!
+        // Row 1's image: red where opaque, the row's blue through its transparent half; no placeholder green.
+        #expect(image.components(x: 20 * s, y: 75 * s) == PixelComponents(alpha: 255, red: 255, green: 0, blue: 0))
+        #expect(image.components(x: 80 * s, y: 75 * s) == PixelComponents(alpha: 255, red: 0, green: 0, blue: 255))
+    }
+
+    @Test func layoutSizesImagesByTheirFilesAsRenderDoes() throws {
+        // A 30 × 20 PNG in a row layout with no size of its own: its intrinsic size.
+        let png = PNGFixture.rgba(width: 30, height: 20) { _, _ in (255, 0, 0, 255) }
+        let folder = try ImageSceneFolder(src: "icon.png", image: png)
+        defer { folder.remove() }
+        try """
+        {"size": [100, 100],
+         "root": {"name": "root", "layout": {"direction": "row", "alignItems": "flex-start", "padding": 10}, "children": [
+           {"name": "icon", "kind": "image", "src": "icon.png"}]}}
+        """.write(toFile: folder.scene, atomically: true, encoding: .utf8)
+        let layout = try CLIRun(["layout", folder.scene])
+        #expect(layout.status == 0 && layout.stderr == "")
+        #expect(layout.stdout == """
+        root  0, 0, 100 × 100
+          icon  10, 10, 30 × 20
+
+        """)
+        let png1 = folder.path + "/out.png"
+        #expect(try CLIRun(["render", folder.scene, "--png", png1]).status == 0)
+        let image = try Canvas.readPNG(from: png1)
+        #expect(image.components(x: 39, y: 29) == PixelComponents(alpha: 255, red: 255, green: 0, blue: 0))
+        #expect(image.components(x: 41, y: 29) == PixelComponents(alpha: 255, red: 255, green: 255, blue: 255))
     }
 }

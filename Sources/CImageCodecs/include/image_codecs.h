@@ -14,8 +14,9 @@ enum ts_row_layout {
     TS_ROWS_CMYK_INVERTED = 2,
 };
 
-/// What a decode asks of its caller. libpng and libjpeg report errors by longjmp, so the
-/// setjmp lives in this C target: no callback below is on the stack when either jumps.
+/// What a decode asks of its caller. libpng and libjpeg report errors by longjmp, so every
+/// setjmp (reading and writing) lives in this C target: no callback below is on the stack
+/// when either jumps.
 typedef struct ts_image_reader {
     void *context;
     /// Told the stored size; returns the JPEG DCT scale denominator to decode at (1, 2, 4
@@ -41,6 +42,17 @@ int ts_png_decode(const uint8_t *data, size_t size, const ts_image_reader *reade
 /// Decodes the JPEG in `data`: RGB and gray as RGBA, CMYK and YCCK as CMYK rows. A file
 /// that ends before its last scan (libjpeg only warns) fails too.
 int ts_jpeg_decode(const uint8_t *data, size_t size, const ts_image_reader *reader, char *message, size_t message_size);
+
+/// Fills `row` (width * 4 bytes of 8-bit straight RGBA) with image row `y`.
+typedef void (*ts_png_row_fn)(void *context, uint32_t y, uint8_t *row);
+
+/// Writes an 8-bit RGBA PNG to the open descriptor `fd`, asking `rows` for one row at a
+/// time. `filters` is a mask of PNG_FILTER_* values; `level` a zlib compression level,
+/// `strategy` a zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3).
+/// Returns 0 on success, else -1 with libpng's message or strerror in `message`. Never
+/// closes or removes anything.
+int ts_png_write_rgba(int fd, uint32_t width, uint32_t height, int filters, int level, int strategy,
+                      ts_png_row_fn rows, void *context, char *message, size_t message_size);
 
 /// Fills `row` (width * components bytes) with row `y` of an image being encoded.
 typedef void (*ts_encode_row_fn)(void *context, uint32_t y, uint8_t *row);

@@ -11,7 +11,7 @@ extension CheckCase {
     static func checkAudit(_ audit: CheckConfig.AuditExpectation, scenePath: String, config: CheckConfig, configPath: String,
                            update: Bool, into result: inout CheckCaseResult) throws(Failure) {
         // A tree of its own: the replay's has moved, and laying it out at other sizes would move it.
-        let scene = try attempt { try InputFiles.loadScene(scenePath, images: .decode(scale: 1)) }
+        let scene = try attempt { try InputFiles.loadScene(scenePath, for: .offline(scale: 1)) }
         let sizes = audit.sizes.isEmpty ? [scene.size] : audit.sizes
         // A window never smaller than the scene's minSize: findings there would be no one's.
         if let least = scene.minimumSize,

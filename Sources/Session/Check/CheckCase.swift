@@ -83,12 +83,12 @@ public enum CheckCase {
         }
         let scenePath = file(folder, "scene.json")
         // Images decoded as `replay --scale` does: an alpha-shaped tap target follows those pixels.
-        let scene = try attempt { try InputFiles.loadScene(scenePath, images: .decode(scale: config.scale ?? 1)) }
+        let scene = try attempt { try InputFiles.loadScene(scenePath, for: .offline(scale: config.scale ?? 1)) }
         let script = try attempt { try InputFiles.loadInputScript(file(folder, "input.jsonl"), recording: RecordingOptions(size: scene.size)) }
 
         // The event log.
         var log: [UInt8] = []
-        let replay = Replay(scene: scene) { entry in
+        let replay = Replay(scene: scene, imageScale: config.scale ?? 1) { entry in
             entry.appendLine(to: &log)
             log.append(0x0A)
         }
