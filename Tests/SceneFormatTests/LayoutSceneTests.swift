@@ -2,19 +2,25 @@ import Testing
 @testable import NodeCore
 @testable import SceneFormat
 
-private func decode(_ text: String) throws(FormatError) -> Scene {
+/// `text` decoded as `scene.json` (shared by the layout scene tests).
+func decodeSceneText(_ text: String) throws(FormatError) -> Scene {
     try SceneDecoder.decode(Array(text.utf8), file: "scene.json")
 }
 
 /// The error for `text` as `FILE:LINE: key: message`, or nil (and a failed expectation).
-private func rejection(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+func sceneTextRejection(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     do {
-        _ = try decode(text)
+        _ = try decodeSceneText(text)
         Issue.record("scene was accepted", sourceLocation: sourceLocation)
         return nil
     } catch {
         return error.description
     }
+}
+
+private func decode(_ text: String) throws(FormatError) -> Scene { try decodeSceneText(text) }
+private func rejection(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    sceneTextRejection(text, sourceLocation: sourceLocation)
 }
 
 /// A scene whose root lays out one child with `item` (its keys as JSON members) and

@@ -2,19 +2,9 @@ import Testing
 @testable import NodeCore
 @testable import SceneFormat
 
-private func decode(_ text: String) throws(FormatError) -> Scene {
-    try SceneDecoder.decode(Array(text.utf8), file: "scene.json")
-}
-
-/// The error for `text` as `FILE:LINE: key: message`, or nil (and a failed expectation).
+private func decode(_ text: String) throws(FormatError) -> Scene { try decodeSceneText(text) }
 private func rejection(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-    do {
-        _ = try decode(text)
-        Issue.record("scene was accepted", sourceLocation: sourceLocation)
-        return nil
-    } catch {
-        return error.description
-    }
+    sceneTextRejection(text, sourceLocation: sourceLocation)
 }
 
 /// A scene with one list whose `rows` holds `rows`, and `extra` keys on the list.
