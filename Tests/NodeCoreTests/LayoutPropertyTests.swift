@@ -104,6 +104,25 @@ struct RandomLayoutTree {
     static let change = zip(Gen.int(in: 0...1000), Gen.int(in: 0...1_000_000), Gen.int(in: 0...5))
     static let size = zip(Gen.int(in: 40...1600), Gen.int(in: 40...1200))
 
+    /// A case the property test below found (shrunk): a cache entry shared by two inputs that
+    /// differ in what a percent or basis of the style reads gave the incremental pass a
+    /// stale size.
+    @Test func incrementalLayoutEqualsALayoutFromScratchWhereAStyleReadsPercents() {
+        var specs: [(parent: Int, seed: Int)] = Array(repeating: (parent: 0, seed: 0), count: 8)
+        specs += [(parent: 12, seed: 0), (parent: 0, seed: 0), (parent: 748, seed: 1), (parent: 0, seed: 0),
+                  (parent: 0, seed: 0), (parent: 0, seed: 0)]
+        let measurer = FakeMeasurer()
+        let live = RandomLayoutTree(specs), scratch = RandomLayoutTree(specs)
+        live.nodes[0].layoutIfNeeded(size: Size(width: 40, height: 40), measurer: measurer)
+        for (pick, seed) in [(704, 830701), (372, 493412)] {
+            for tree in [live, scratch] { RandomLayoutTree.draw(tree.nodes[pick % tree.nodes.count], seed: seed) }
+            if seed % 2 == 0 { live.nodes[0].layoutIfNeeded(size: Size(width: 40, height: 40), measurer: measurer) }
+        }
+        live.nodes[0].layoutIfNeeded(size: Size(width: 43, height: 40), measurer: measurer)
+        scratch.nodes[0].layoutIfNeeded(size: Size(width: 43, height: 40), measurer: FakeMeasurer())
+        #expect(live.frames == scratch.frames)
+    }
+
     @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in

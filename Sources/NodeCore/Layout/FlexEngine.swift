@@ -9,9 +9,8 @@ struct FlexEngine {
 
     /// Sizes `node` (or lays out its children too when `perform`), from its cache when
     /// the input is the one it last answered and nothing changed since.
-    func compute(_ node: Node, _ given: LayoutInput, perform: Bool) -> LayoutOutput {
+    func compute(_ node: Node, _ input: LayoutInput, perform: Bool) -> LayoutOutput {
         let isContainer = node.layout != nil && !node.subnodes.isEmpty && !node.laysOutScrollContent
-        let input = usesCaches ? Self.canonical(given, reads: node.layoutState.reads, isContainer: isContainer) : given
         let digest = input.digest
         if node.layoutState.isDirty || !usesCaches {
             node.layoutState.clearCaches()
@@ -40,23 +39,6 @@ struct FlexEngine {
             node.layoutState.storeMeasure(input, digest: digest, output)
         }
         return output
-    }
-
-    /// `input` with what the node cannot read cleared (Yoga's cached-layout rule made exact):
-    /// the room on an axis whose size is given, the percent bases its style does not use,
-    /// content sizing of an axis its style does not size, and for a leaf the room across and
-    /// the writing direction. Equal answers then share one cache entry.
-    @inline(__always)
-    static func canonical(_ given: LayoutInput, reads: StyleReads, isContainer: Bool) -> LayoutInput {
-        var input = given
-        if input.knownWidth != nil { input.availableWidth = .maxContent }
-        if input.knownHeight != nil || !isContainer { input.availableHeight = .maxContent }
-        if !reads.parentWidth { input.parentWidth = nil }
-        if !reads.parentHeight { input.parentHeight = nil }
-        if !reads.widthStyle { input.contentSizedWidth = false }
-        if !reads.heightStyle { input.contentSizedHeight = false }
-        if !isContainer { input.isRTL = false }
-        return input
     }
 
     /// A node without laid-out children: its style's size, else its measured content plus

@@ -109,8 +109,6 @@ struct LayoutState {
     var hasDirtyDescendant = false
     /// Set while the layout sets this node's frame, so the frame setter does not mark it dirty.
     var isApplying = false
-    /// Which inputs the node's own style reads (kept by the style's setter).
-    var reads = StyleReads()
     /// The full layout's input and output, when it is the last one done.
     var layoutInput: LayoutInput?
     var layoutOutput = LayoutOutput(size: .zero, firstBaseline: nil)
@@ -191,30 +189,3 @@ struct LayoutState {
 
 }
 
-/// Which inputs of a sizing a node's style reads: an input that differs only in what the
-/// style does not read gives the same answer, so the two share one cache entry.
-struct StyleReads {
-    /// The container's width is a percent base of the width, its limits or a margin.
-    var parentWidth = false
-    /// The container's height is a percent base of the height or its limits.
-    var parentHeight = false
-    /// A width or a limit of one is set: otherwise sizing the width by content alone changes nothing.
-    var widthStyle = false
-    /// A height or a limit of one is set.
-    var heightStyle = false
-
-    init() {}
-
-    init(_ style: LayoutStyle) {
-        func isPercent(_ value: LayoutDimension) -> Bool {
-            if case .percent = value { return true }
-            return false
-        }
-        let margin = style.margin
-        parentWidth = isPercent(style.width) || isPercent(style.minWidth) || isPercent(style.maxWidth)
-            || isPercent(margin.left) || isPercent(margin.right) || isPercent(margin.top) || isPercent(margin.bottom)
-        parentHeight = isPercent(style.height) || isPercent(style.minHeight) || isPercent(style.maxHeight)
-        widthStyle = !style.width.isAuto || !style.minWidth.isAuto || !style.maxWidth.isAuto
-        heightStyle = !style.height.isAuto || !style.minHeight.isAuto || !style.maxHeight.isAuto
-    }
-}

@@ -104,7 +104,6 @@ extension Node {
     /// After a change of `style`: the display flag hit testing reads, and the layout.
     final func styleDidChange(from oldValue: LayoutStyle) {
         isDisplayNone = style.display == .none
-        layoutState.reads = StyleReads(style)
         setNeedsLayout()
     }
 }
