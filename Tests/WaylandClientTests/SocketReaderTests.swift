@@ -61,7 +61,7 @@ import Testing
         let sender = Sender(fd: fds[0], total: 8 << 20, patience: 5)
         // One frame that lasts until the compositor has sent everything or given up; then the
         // loop stops (nothing else would wake it: the reader has taken every byte).
-        loop.addIdleWork {
+        loop.addIdleWork { [unowned loop] in
             sender.start()
             sender.waitUntilDone()
             loop.stop()
