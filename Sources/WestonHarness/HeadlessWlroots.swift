@@ -8,7 +8,7 @@ import Glibc
 /// A private headless wlroots compositor, cage (kiosk), phoc (Phosh's, for phones) or sway
 /// (a tiling desktop), with the pixman renderer, screenshots through `grim` and, where the
 /// compositor offers `zwlr_virtual_pointer_manager_v1` (phoc and sway; cage 0.1.4 does not),
-/// pointer input through `tools/wlroots-harness`'s `wlr-virtual-pointer` (test support, like
+/// pointer and keyboard input through `tools/wlroots-harness`'s `wlr-virtual-pointer` (test support, like
 /// the weston harness). They refuse to run as root: a root test process starts them as the unprivileged user
 /// `tools/setup` creates (`touchstone-ci`), in a runtime folder that user owns, and connects
 /// its clients to the socket's full path (docs/wayland.md "wlroots").
@@ -177,7 +177,8 @@ public final class HeadlessWlroots: @unchecked Sendable {
     deinit { stop() }
 
     /// Sends one `wlr-virtual-pointer` command (`pointer X Y W H`, `button 272 pressed`,
-    /// `wheel 1`) and waits until the compositor has processed it.
+    /// `wheel 1`, `key 16 pressed` on its virtual keyboard) and waits until the compositor
+    /// has processed it.
     public func send(_ command: String, timeout: Double = 10) throws(HarnessError) {
         if let host { return try host.send(command, timeout: timeout) }
         guard let pointer else { throw .invalidArgument("\(compositor.program) offers no virtual pointer") }

@@ -187,6 +187,32 @@ struct DecorationTests {
         #expect(maximized.width == 900 && maximized.height > 300, "\(maximized)")
     }
 
+    /// The cursor is set once per enter and once per change of shape: onto the scene (an
+    /// arrow), onto the right border (`right_side`), along it (nothing new), to the bottom
+    /// right corner (`bottom_right_corner`), back onto the scene (an arrow). Before, each
+    /// enter of the border set the arrow and then `right_side` twice.
+    @Test func overTheResizeBorderTheCursorIsSetOncePerEnterAndOncePerShapeChange() throws {
+        let (live, start) = try floatingWindow(environment: ["WAYLAND_DEBUG": "client"])
+        // The pointer is parked off the window (floatingWindow): what came before is not counted.
+        let before = live.clientLog().split(separator: "\n").count
+        let path = [(start.x + 100, start.y + 150), (start.x + 404, start.y + 150), (start.x + 404, start.y + 170),
+                    (start.x + 405, start.y + 200), (start.x + 404, start.y + 304), (start.x + 405, start.y + 305),
+                    (start.x + 300, start.y + 150)]
+        for (x, y) in path {
+            try live.weston.pointerMotion(x: x, y: y)
+            // The client's pong comes after whatever it sent for that motion.
+            #expect(live.waitUntilIdle())
+        }
+        // The pointer's events and the cursor requests, in order, from the first enter on.
+        let lines = live.clientLog().split(separator: "\n").dropFirst(before).filter {
+            ($0.contains(" wl_pointer@") && ($0.contains(".enter(") || $0.contains(".leave(")))
+                || ($0.contains("-> wl_pointer@") && $0.contains(".set_cursor("))
+        }
+        let events = lines.map { $0.contains(".set_cursor(") ? "set_cursor" : $0.contains(".enter(") ? "enter" : "leave" }
+        #expect(events == ["enter", "set_cursor", "leave", "enter", "set_cursor", "set_cursor",
+                                                  "leave", "enter", "set_cursor"], "\(lines.joined(separator: "\n"))")
+    }
+
     @Test func pointerOnTheRightBorderShowsAResizeCursorAndDraggingResizes() throws {
         let (live, start) = try floatingWindow()
         try live.weston.pointerMotion(x: start.x + okCenter.x, y: start.y + okCenter.y)

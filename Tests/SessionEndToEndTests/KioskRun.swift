@@ -57,8 +57,8 @@ struct KioskRun {
         { [screen] line in line.contains("xdg_toplevel@") && line.contains(".configure(\(screen.width), \(screen.height),") }
     }
 
-    /// Since the configure to the screen, the window's geometry is the screen with no offset
-    /// and no title bar buffer was made.
+    /// Since the configure to the screen, the window's geometry is the screen with no offset;
+    /// and no frame, the first included, had a title bar (`expectNoBarInAnyFrame`).
     func expectNoBar() throws {
         let trace = live.trace()
         let configured = try #require(trace.firstIndex(where: isFillConfigure))
@@ -66,7 +66,19 @@ struct KioskRun {
         if let last = geometries.last {
             #expect(last.contains(".set_window_geometry(0, 0, \(screen.width), \(screen.height))"), "\(last)")
         }
-        #expect(!trace[configured...].contains { $0.contains(".create_buffer(") && $0.contains(", 32, ") }, "a title bar buffer")
+        Self.expectNoBarInAnyFrame(trace)
+    }
+
+    /// No frame of the client's `trace`, from the first on, had a title bar: no title bar
+    /// buffer made, no subsurface placed above the content, no window geometry reaching above
+    /// the surface. cage shows the first frame, committed before its maximize arrives, with
+    /// the surface's origin at the screen's corner: a bar there sat above the screen.
+    static func expectNoBarInAnyFrame(_ trace: [Substring]) {
+        #expect(!trace.contains { $0.contains(".create_buffer(") && $0.contains(", 32, ") }, "a title bar buffer")
+        #expect(!trace.contains { $0.contains("wl_subsurface@") && $0.contains(".set_position(0, -") },
+                "\(trace.filter { $0.contains(".set_position(") })")
+        #expect(!trace.contains { $0.contains(".set_window_geometry(0, -") },
+                "\(trace.filter { $0.contains(".set_window_geometry(") })")
     }
 
     /// The window never asked for a minimum size (one that fills the screen from its first
@@ -117,6 +129,16 @@ struct KioskRun {
         let logged = try live.loggedEvents(atLeast: 3)
         #expect(logged.map { "\($0.node).\($0.event.name)" } == ["ok.touchDown", "ok.touchUpInside", "ok.primaryActionTriggered"])
         #expect(logged.allSatisfy { $0.location == Point(x: 80, y: 30) && $0.touch == .pointer }, "\(logged)")
+    }
+
+    /// `q` typed on the virtual keyboard (evdev key 16 in its default us keymap), once the
+    /// window has the keyboard's focus, quits `touchstone run` with status 0.
+    func typingQQuitsWithStatusZero() throws {
+        _ = try live.waitForTrace("a keyboard enter") { $0.contains(" wl_keyboard@") && $0.contains(".enter(") }
+        try compositor.send("key 16 pressed")
+        try compositor.send("key 16 released")
+        #expect(live.client.waitForExit(timeout: 10), "no exit on q: \(live.trace().suffix(10).joined(separator: "\n"))")
+        #expect(live.client.exitStatus == 0)
     }
 
     /// Three wheel steps (15 points of the screen each) over `list` scroll it by 45 points

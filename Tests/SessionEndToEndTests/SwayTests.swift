@@ -31,4 +31,14 @@ struct SwayTests {
         #expect(run.live.client.waitForExit(timeout: 10))
         #expect(run.live.client.exitStatus == 0)
     }
+
+    /// sway's virtual keyboard (the harness's, with xkbcommon's default us keymap) reaches
+    /// the window: `q` quits with status 0.
+    @Test func underSwayAKeyFromTheVirtualKeyboardReachesTheWindow() throws {
+        let sway = try HeadlessWlroots.start(.sway)
+        defer { sway.stop() }
+        let run = try KioskRun(sway, screen: (1280, 720))
+        defer { run.live.client.stop() }
+        try run.typingQQuitsWithStatusZero()
+    }
 }

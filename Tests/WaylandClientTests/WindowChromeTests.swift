@@ -60,6 +60,21 @@ import Testing
         #expect(chrome(nil, outputs: []).minimumSize == LogicalSize(width: 400, height: 332))
     }
 
+    /// cage answers `client_side` and configures the first frame without a size, then
+    /// maximizes the mapped window: that first frame, which cage shows with the surface's
+    /// origin at the screen's corner, has no bar (above the content it was off the screen).
+    /// The configure after it decides: a kiosk, or a floating window that gets its bar then.
+    @Test func aCompositorThatDeclinesToDecorateGetsNoBarUntilItHasPlacedTheMappedWindow() {
+        let screen = [LogicalSize(width: 1280, height: 720)]
+        let first = WindowChrome(configuredSize: nil, fullscreen: false, maximized: false, outputs: screen, titleBarHeight: 32,
+                                 serverDecorates: false, contentMinimum: scene, awaitingPlacement: true)
+        #expect(!first.fillsOutput && first.titleBarHeight == 0 && first.minimumSize == scene)
+        let kiosk = chrome(LogicalSize(width: 1280, height: 720), maximized: true, outputs: screen)
+        #expect(kiosk.fillsOutput && kiosk.titleBarHeight == 0 && kiosk.minimumSize == nil)
+        let floating = chrome(nil, outputs: screen)
+        #expect(floating.titleBarHeight == 32 && floating.minimumSize == LogicalSize(width: 400, height: 332))
+    }
+
     @Test func theModeOverTheIntegerScaleIsTheOutputsLogicalSize() {
         // A 720 × 1440 mode at scale 2 (a PinePhone) is 360 × 720 points.
         #expect(WindowChrome.isOutputSized(LogicalSize(width: 360, height: 720), outputs: [LogicalSize(width: 360, height: 720)]))

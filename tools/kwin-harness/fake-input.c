@@ -11,40 +11,17 @@
  * KWin gives the seat touch and pointer capabilities only while a fake-input client is
  * connected, so the client stays connected until stdin ends.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+#include "command-client.h"
 #include "fake-input-client.h"
 
-static struct org_kde_kwin_fake_input *fake;
-
-static void
-global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-       uint32_t version)
-{
-	if (strcmp(interface, org_kde_kwin_fake_input_interface.name) == 0 && version >= 3)
-		fake = wl_registry_bind(registry, name, &org_kde_kwin_fake_input_interface,
-					version < 4 ? version : 4);
-}
-
-static void
-global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = { global, global_remove };
-
-/* Runs one command; returns NULL or an error text. */
+/* Runs one command on the fake input device (`data`); returns NULL or an error text. */
 static const char *
-run(char *line)
+run(char **words, int count, void *data)
 {
-	char *words[6];
-	int count = 0;
-	for (char *word = strtok(line, " \t\n"); word && count < 6; word = strtok(NULL, " \t\n"))
-		words[count++] = word;
-	if (count == 0)
-		return "empty command";
+	struct org_kde_kwin_fake_input *fake = data;
 	if (strcmp(words[0], "touch") == 0 && count >= 2) {
 		if (strcmp(words[1], "down") == 0 && count == 5)
 			org_kde_kwin_fake_input_touch_down(fake, atoi(words[2]),
@@ -77,36 +54,9 @@ run(char *line)
 int
 main(void)
 {
-	struct wl_display *display = wl_display_connect(NULL);
-	if (!display) {
-		fprintf(stderr, "kwin-fake-input: cannot connect to the compositor\n");
-		return 1;
-	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &registry_listener, NULL);
-	if (wl_display_roundtrip(display) < 0 || !fake) {
-		fprintf(stderr, "kwin-fake-input: no org_kde_kwin_fake_input version 3 or later\n");
-		return 1;
-	}
+	struct wl_display *display;
+	struct org_kde_kwin_fake_input *fake = (struct org_kde_kwin_fake_input *)command_client_bind(
+		"kwin-fake-input", &display, &org_kde_kwin_fake_input_interface, 3, 4);
 	org_kde_kwin_fake_input_authenticate(fake, "touchstone tests", "inject test input");
-	if (wl_display_roundtrip(display) < 0)
-		return 1;
-	printf("ready\n");
-	fflush(stdout);
-
-	char line[256];
-	while (fgets(line, sizeof line, stdin)) {
-		const char *error = run(line);
-		if (!error && wl_display_roundtrip(display) < 0) {
-			fprintf(stderr, "kwin-fake-input: the compositor went away\n");
-			return 1;
-		}
-		if (error)
-			printf("error %s\n", error);
-		else
-			printf("ok\n");
-		fflush(stdout);
-	}
-	wl_display_disconnect(display);
-	return 0;
+	return command_client_serve("kwin-fake-input", display, run, fake);
 }

@@ -1,24 +1,31 @@
 /*
  * wlr-virtual-pointer: drives a wlroots compositor's pointer through
- * zwlr_virtual_pointer_manager_v1 (test support, not shipped). Debian 12 ships no XML of
- * the wlr protocols, so the two interfaces' wire descriptions (names, request signatures)
- * are written out below; only requests are sent and no event is defined.
+ * zwlr_virtual_pointer_manager_v1, and its keyboard through zwp_virtual_keyboard_manager_v1
+ * where offered (test support, not shipped). Debian 12 ships no XML of these protocols,
+ * so the interfaces' wire descriptions (names, request signatures) are written out below;
+ * only requests are sent and no event is defined.
  * Connects to $WAYLAND_DISPLAY, creates a virtual pointer on the default seat (which gives a
- * headless compositor's seat its pointer: phoc advertises no wl_seat before), prints "ready",
+ * headless compositor's seat its pointer: phoc advertises no wl_seat before) and a virtual
+ * keyboard with the default xkb keymap (us) on the seat then advertised, prints "ready",
  * then reads one command a line from stdin and answers "ok" once the compositor has
  * processed it (a round trip), or "error TEXT":
  *
  *   pointer X Y W H           absolute: (X, Y) within a W x H box (the output's size in points)
  *   button CODE pressed|released   evdev code (BTN_LEFT is 272)
  *   wheel STEPS               vertical wheel steps (positive scrolls down), 15 units a step
+ *   key CODE pressed|released      evdev code (KEY_Q is 16); no modifiers
  *
- * Each command ends with a pointer frame. The pointer stays until stdin ends.
+ * Each pointer command ends with a pointer frame. Both devices stay until stdin ends.
  */
-#include <stdio.h>
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 #include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+#include "command-client.h"
 
 /* zwlr_virtual_pointer_v1 requests, in protocol order. */
 enum { MOTION, MOTION_ABSOLUTE, BUTTON, AXIS, FRAME, AXIS_SOURCE, AXIS_STOP, AXIS_DISCRETE, DESTROY };
@@ -50,22 +57,85 @@ static const struct wl_interface manager_interface = {
 	"zwlr_virtual_pointer_manager_v1", 1, 2, manager_requests, 0, NULL,
 };
 
-static struct wl_proxy *manager;
+/* zwp_virtual_keyboard_v1 requests, in protocol order. */
+enum { KEYMAP, KEY, MODIFIERS };
+
+static const struct wl_message keyboard_requests[] = {
+	{ "keymap", "uhu", NULL },
+	{ "key", "uuu", NULL },
+	{ "modifiers", "uuuu", NULL },
+	{ "destroy", "", NULL },
+};
+
+static const struct wl_interface virtual_keyboard_interface = {
+	"zwp_virtual_keyboard_v1", 1, 4, keyboard_requests, 0, NULL,
+};
+
+static const struct wl_interface *create_keyboard_types[] = { &wl_seat_interface, &virtual_keyboard_interface };
+
+static const struct wl_message keyboard_manager_requests[] = {
+	{ "create_virtual_keyboard", "on", create_keyboard_types },
+};
+
+static const struct wl_interface keyboard_manager_interface = {
+	"zwp_virtual_keyboard_manager_v1", 1, 1, keyboard_manager_requests, 0, NULL,
+};
+
+/* The devices commands drive; keyboard is NULL where the compositor offers none. */
+struct devices {
+	struct wl_proxy *pointer, *keyboard;
+};
+
+/* The keyboard's manager and the first seat, bound as the registry announces them. */
+struct keyboard_globals {
+	struct wl_proxy *manager, *seat;
+};
 
 static void
-global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-       uint32_t version)
+keyboard_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version)
 {
-	if (strcmp(interface, manager_interface.name) == 0)
-		manager = wl_registry_bind(registry, name, &manager_interface, 1);
+	struct keyboard_globals *globals = data;
+	if (!globals->manager && strcmp(interface, keyboard_manager_interface.name) == 0)
+		globals->manager = wl_registry_bind(registry, name, &keyboard_manager_interface, 1);
+	else if (!globals->seat && strcmp(interface, wl_seat_interface.name) == 0)
+		globals->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
 }
 
 static void
-global_remove(void *data, struct wl_registry *registry, uint32_t name)
+keyboard_global_remove(void *data, struct wl_registry *registry, uint32_t name)
 {
 }
 
-static const struct wl_registry_listener registry_listener = { global, global_remove };
+static const struct wl_registry_listener keyboard_registry_listener = { keyboard_global, keyboard_global_remove };
+
+/* A virtual keyboard with xkbcommon's default keymap on the compositor's first seat, or
+ * NULL when it offers no virtual keyboard manager or no seat. */
+static struct wl_proxy *
+create_keyboard(struct wl_display *display)
+{
+	struct keyboard_globals globals = { NULL, NULL };
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &keyboard_registry_listener, &globals);
+	if (wl_display_roundtrip(display) < 0 || !globals.manager || !globals.seat)
+		return NULL;
+	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+	struct xkb_keymap *keymap = context ? xkb_keymap_new_from_names(context, NULL, XKB_KEYMAP_COMPILE_NO_FLAGS) : NULL;
+	char *text = keymap ? xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) : NULL;
+	int fd = text ? memfd_create("wlr-virtual-keyboard-keymap", MFD_CLOEXEC) : -1;
+	size_t size = text ? strlen(text) + 1 : 0;
+	struct wl_proxy *keyboard = NULL;
+	if (fd >= 0 && write(fd, text, size) == (ssize_t)size) {
+		keyboard = wl_proxy_marshal_flags(globals.manager, 0, &virtual_keyboard_interface, 1, 0,
+						  globals.seat, NULL);
+		wl_proxy_marshal_flags(keyboard, KEYMAP, NULL, 1, 0, 1u /* xkb_v1 */, fd, (uint32_t)size);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	xkb_keymap_unref(keymap);
+	xkb_context_unref(context);
+	return keyboard;
+}
 
 static uint32_t
 now_ms(void)
@@ -75,17 +145,23 @@ now_ms(void)
 	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
-/* Runs one command on `pointer`; returns NULL or an error text. */
+/* Runs one command on the devices (`data`); returns NULL or an error text. */
 static const char *
-run(struct wl_proxy *pointer, char *line)
+run(char **words, int count, void *data)
 {
-	char *words[6];
-	int count = 0;
-	for (char *word = strtok(line, " \t\n"); word && count < 6; word = strtok(NULL, " \t\n"))
-		words[count++] = word;
-	if (count == 0)
-		return "empty command";
+	struct devices *devices = data;
+	struct wl_proxy *pointer = devices->pointer;
 	uint32_t time = now_ms();
+	if (strcmp(words[0], "key") == 0) {
+		int pressed = count == 3 && strcmp(words[2], "pressed") == 0;
+		if (count != 3 || (!pressed && strcmp(words[2], "released") != 0))
+			return "usage: key CODE pressed|released";
+		if (!devices->keyboard)
+			return "no zwp_virtual_keyboard_manager_v1";
+		wl_proxy_marshal_flags(devices->keyboard, KEY, NULL, 1, 0, time, (uint32_t)atoi(words[1]),
+				       (uint32_t)(pressed ? 1 : 0));
+		return NULL;
+	}
 	if (strcmp(words[0], "pointer") == 0 && count == 5) {
 		/* The protocol's absolute position is a whole number within the extent: points x 100. */
 		wl_proxy_marshal_flags(pointer, MOTION_ABSOLUTE, NULL, 1, 0, time,
@@ -112,34 +188,13 @@ run(struct wl_proxy *pointer, char *line)
 int
 main(void)
 {
-	struct wl_display *display = wl_display_connect(NULL);
-	if (!display) {
-		fprintf(stderr, "wlr-virtual-pointer: cannot connect to the compositor\n");
-		return 1;
-	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &registry_listener, NULL);
-	if (wl_display_roundtrip(display) < 0 || !manager) {
-		fprintf(stderr, "wlr-virtual-pointer: no zwlr_virtual_pointer_manager_v1\n");
-		return 1;
-	}
-	struct wl_proxy *pointer = wl_proxy_marshal_flags(manager, 0, &virtual_pointer_interface, 1, 0,
-							  NULL, NULL);
+	struct wl_display *display;
+	struct wl_proxy *manager = command_client_bind("wlr-virtual-pointer", &display, &manager_interface, 1, 1);
+	struct devices devices = { NULL, NULL };
+	devices.pointer = wl_proxy_marshal_flags(manager, 0, &virtual_pointer_interface, 1, 0, NULL, NULL);
+	/* After the pointer: phoc advertises its seat only once an input device exists. */
 	if (wl_display_roundtrip(display) < 0)
 		return 1;
-	printf("ready\n");
-	fflush(stdout);
-
-	char line[256];
-	while (fgets(line, sizeof line, stdin)) {
-		const char *error = run(pointer, line);
-		if (!error && wl_display_roundtrip(display) < 0) {
-			fprintf(stderr, "wlr-virtual-pointer: the compositor went away\n");
-			return 1;
-		}
-		printf(error ? "error %s\n" : "ok\n", error);
-		fflush(stdout);
-	}
-	wl_display_disconnect(display);
-	return 0;
+	devices.keyboard = create_keyboard(display);
+	return command_client_serve("wlr-virtual-pointer", display, run, &devices);
 }

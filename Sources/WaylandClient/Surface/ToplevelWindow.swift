@@ -155,6 +155,14 @@ public final class ToplevelWindow {
     private var pendingMaximized = false
     /// The compositor draws the decorations (it answered `server_side`).
     var serverDecorates: Bool
+    /// The compositor offers decorations and answered `client_side`: until it configures the
+    /// window once it has a buffer (or shows that first frame), the bar waits
+    /// (`WindowChrome`'s `awaitingPlacement`: cage maximizes only then).
+    private var declinedToDecorate = false
+    /// The size of the latest configure acknowledged (nil: the client's choice).
+    private var configuredSize: LogicalSize?
+    /// A configure arrived after the first buffer was committed, or that frame was shown.
+    private var placed = false
     /// The seat whose press the title bar or border handles now (for move and resize).
     weak var decorationSeat: Seat?
     /// The title bar's height when the window draws one (`WindowConfiguration.titleBarHeight`).
@@ -248,7 +256,9 @@ public final class ToplevelWindow {
             decoration.onEvent = { [unowned self] event in
                 switch event {
                 // Takes effect with the xdg_surface.configure that follows.
-                case let .configure(mode): serverDecorates = mode == .serverSide
+                case let .configure(mode):
+                    serverDecorates = mode == .serverSide
+                    declinedToDecorate = mode == .clientSide
                 }
             }
         } else {
@@ -357,6 +367,10 @@ public final class ToplevelWindow {
                 /* ack_configure first, then the commit that applies it (drawIfNeeded).
                    The size from the toplevel configure that preceded this event is now current. */
                 xdgSurface.ackConfigure(serial: serial)
+                configuredSize = pendingSize
+                isFullscreen = pendingFullscreen
+                isMaximized = pendingMaximized
+                if committedFrames > 0 { placed = true }
                 applyConfigure()
             }
         }
@@ -405,7 +419,8 @@ public final class ToplevelWindow {
     private func chrome(size: LogicalSize?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
         WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized,
                      outputs: connection.outputs.values.compactMap(\.logicalSize), titleBarHeight: ownTitleBarHeight,
-                     serverDecorates: serverDecorates, contentMinimum: minimumSize)
+                     serverDecorates: serverDecorates, contentMinimum: minimumSize,
+                     awaitingPlacement: declinedToDecorate && !placed)
     }
 
     /// Sends `set_min_size` when the compositor does not hold the wanted minimum for a commit
@@ -415,15 +430,15 @@ public final class ToplevelWindow {
         toplevel.setMinSize(width: Int32(size.width), height: Int32(size.height))
     }
 
+    /// Applies the latest acknowledged configure (or, once the first frame is shown, decides
+    /// the bar that waited for it): size, fit, decorations and minimum size.
     private func applyConfigure() {
-        isFullscreen = pendingFullscreen
-        isMaximized = pendingMaximized
-        let chrome = chrome(size: pendingSize, fullscreen: isFullscreen, maximized: isMaximized)
+        let chrome = chrome(size: configuredSize, fullscreen: isFullscreen, maximized: isMaximized)
         let titleBarHeight = chrome.titleBarHeight
         let minimumChanged = chrome.minimumSize != nil && chrome.minimumSize != wantedMinimumSize
         wantedMinimumSize = chrome.minimumSize
         // The configured size is the window geometry's: the title bar's height is not the content's.
-        let available = pendingSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
+        let available = configuredSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
             ?? (isConfigured ? fit.displayedSize : defaultSize)
         let newFit = ContentFit(available: available, minimum: minimumSize, canScale: viewport != nil)
         let paintScaleBefore = paintScale
@@ -531,6 +546,11 @@ public final class ToplevelWindow {
         case let .done(time):
             frameCallback = nil
             presentedFrames += 1
+            if !placed {
+                // Shown, and no configure placed it: the compositor leaves the window as it is.
+                placed = true
+                if declinedToDecorate { applyConfigure() }
+            }
             onFramePresented?(time)
         }
     }

@@ -18,11 +18,17 @@ public struct WindowChrome: Hashable, Sendable {
     ///   - outputs: the logical sizes of the outputs (`Output.logicalSize`).
     ///   - titleBarHeight: the bar the window draws when the compositor draws none; nil never.
     ///   - contentMinimum: the content's minimum size (the scene's), nil for none.
+    ///   - awaitingPlacement: the compositor offers decorations yet answered `client_side`
+    ///     and has not configured the window since its first buffer: no bar yet. cage does
+    ///     this, and maximizes the window only once it has mapped, placing the surface's
+    ///     origin, not the window geometry's, at the screen's corner: a bar drawn above the
+    ///     content in the first frame would sit above the screen (behaviour.md §14).
     public init(configuredSize: LogicalSize?, fullscreen: Bool, maximized: Bool, outputs: [LogicalSize],
-                titleBarHeight: Int?, serverDecorates: Bool, contentMinimum: LogicalSize?) {
+                titleBarHeight: Int?, serverDecorates: Bool, contentMinimum: LogicalSize?,
+                awaitingPlacement: Bool = false) {
         fillsOutput = fullscreen
             || (maximized && configuredSize.map { Self.isOutputSized($0, outputs: outputs) } ?? false)
-        let bar = fillsOutput || serverDecorates ? 0 : titleBarHeight ?? 0
+        let bar = fillsOutput || serverDecorates || awaitingPlacement ? 0 : titleBarHeight ?? 0
         self.titleBarHeight = bar
         minimumSize = fillsOutput ? nil : contentMinimum.map { minimum in
             Self.capped(LogicalSize(width: minimum.width, height: minimum.height + bar), to: outputs)
