@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import SystemCalls
 
 /// Creating shared-memory buffers failed.
 public enum ShmError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import CLinuxEvents
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// The pixels of one buffer as a window onto its own memfd: foot's "shm scrolling".
 ///
@@ -62,13 +63,13 @@ public final class ShmMemory {
         }
         if mapped == nil {
             do throws(SystemCallError) {
-                try retryingEINTR("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
+                try retryingInterrupted("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
             } catch {
                 close(fd)
                 throw .resize(error)
             }
             guard let pointer = mmap(nil, frameBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED else {
-                let error = SystemCallError(call: "mmap", errno: Glibc.errno)
+                let error = SystemCallError(call: "mmap")
                 close(fd)
                 throw .map(error)
             }
@@ -102,7 +103,7 @@ public final class ShmMemory {
 
     /// Sizes and maps a sparse memfd; nil when either fails (the caller falls back to one frame).
     private static func map(fd: Int32, size: Int) -> (base: UnsafeMutableRawPointer, size: Int)? {
-        guard (try? retryingEINTR("ftruncate", { ftruncate(fd, off_t(size)) })) != nil,
+        guard (try? retryingInterrupted("ftruncate", { ftruncate(fd, off_t(size)) })) != nil,
               let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED
         else { return nil }
         return (pointer, size)
