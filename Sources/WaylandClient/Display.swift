@@ -104,7 +104,12 @@ public final class WaylandDisplay {
                 try dispatchPending()
                 continue
             }
-            _ = wl_display_flush(pointer)
+            do throws(DisplayError) {
+                _ = try flush()  // A full socket (`wouldBlock`) drains while the poll below waits.
+            } catch {
+                wl_display_cancel_read(pointer)
+                throw error
+            }
             func millisecondsLeft() -> Int64 {
                 let remaining = ContinuousClock.now.duration(to: deadline)
                 return remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000

@@ -103,6 +103,7 @@ public final class ShmMemory {
 
     /// Sizes and maps a sparse memfd; nil when either fails (the caller falls back to one frame).
     private static func map(fd: Int32, size: Int) -> (base: UnsafeMutableRawPointer, size: Int)? {
+        // A failure is the fallback the caller takes, not an error.
         guard (try? retryingInterrupted("ftruncate", { ftruncate(fd, off_t(size)) })) != nil,
               let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED
         else { return nil }

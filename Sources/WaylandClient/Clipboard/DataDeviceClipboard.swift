@@ -32,6 +32,7 @@ public final class DataDeviceClipboard {
 
     deinit {
         paste?.end(in: loop)
+        // Cannot throw at version 2; an older object is destroyed when dropped.
         if device.version >= 2 { try? device.release() }
     }
 

@@ -33,6 +33,7 @@ final class SignalSource {
     func next() -> Int32? {
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
+        // EAGAIN (no signal pending) is the expected failure: it reads as nil.
         let count = try? withUnsafeMutableBytes(of: &info) { try FileDescriptor(rawValue: fd).read(into: $0) }
         return count == size ? Int32(info.ssi_signo) : nil
     }

@@ -20,6 +20,7 @@ package final class TimerSource {
         var spec = itimerspec()
         spec.it_value = Self.timespec(milliseconds: max(delay, 1))
         spec.it_interval = Self.timespec(milliseconds: interval)
+        // Fails only for a bad descriptor or time, neither of which this type makes.
         _ = try? retryingInterrupted("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
     }
 
@@ -29,17 +30,20 @@ package final class TimerSource {
         var spec = itimerspec()
         spec.it_value = Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         if spec.it_value.tv_sec == 0, spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
+        // Fails only for a bad descriptor or time, neither of which this type makes.
         _ = try? retryingInterrupted("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
     }
 
     package func disarm() {
         var spec = itimerspec()
+        // Fails only for a bad descriptor, which this type never has.
         _ = try? retryingInterrupted("timerfd_settime") { timerfd_settime(fd, 0, &spec, nil) }
     }
 
     /// Expirations since the last read (0 if none; the fd is non-blocking).
     package func consume() -> UInt64 {
         var count: UInt64 = 0
+        // EAGAIN (nothing expired) is the expected failure: it reads as 0.
         let result = try? withUnsafeMutableBytes(of: &count) { try FileDescriptor(rawValue: fd).read(into: $0) }
         return result == MemoryLayout<UInt64>.size ? count : 0
     }
