@@ -33,6 +33,9 @@ public final class ShmMemory {
     public private(set) var offset = 0
     /// Unique in the process: tells buffers apart across frames even when an address is reused.
     public let serial: Int
+    /// How many times `shiftRows` moved the buffer in the memory: a `PixelBufferView` made
+    /// before the last move is stale.
+    public private(set) var moves = 0
     /// The memfd, owned: the pool of the buffer's `wl_buffer`s is made from it.
     let fd: Int32
     private let base: UnsafeMutableRawPointer
@@ -119,9 +122,10 @@ public final class ShmMemory {
     public var isScrolling: Bool { capacity >= 2 * frameBytes }
 
     /// The buffer's pixels now; valid until the next `shiftRows`.
-    public var view: PixelBufferView {
-        PixelBufferView(pixels: base + offset, stride: stride, width: width, height: height)
-    }
+    public var view: PixelBufferView { PixelBufferView(memory: self) }
+
+    /// Where the buffer's first pixel is now.
+    var pixelsNow: UnsafeMutableRawPointer { base + offset }
 
     /// Moves the buffer's content up by `rows` (down when negative): afterwards row `y`
     /// holds what row `y + rows` held, except the rows in `fixed`, which keep their pixels.
@@ -141,6 +145,7 @@ public final class ShmMemory {
             from = to
         }
         offset = from + delta
+        moves += 1
         touch(offset ..< offset + frameBytes)
         // Each band goes back from its old place to the same rows of the new window, in
         // the order in which none overwrites another's source before it is read.
