@@ -99,12 +99,16 @@ let package = Package(
 
         // Output that never destroys or traps: files replaced by temporary file + rename,
         // stderr writes that ignore failure, terminal text escaped (Glibc only).
-        .target(name: "FileOutput", dependencies: [systemPackage]),
+        .target(name: "FileOutput", dependencies: ["SystemCalls", systemPackage]),
+        // The one EINTR loop (`retryingInterrupted`) and `SystemCallError`, on swift-system's
+        // `Errno`: every module that calls the C library directly retries through it.
+        .target(name: "SystemCalls", dependencies: [systemPackage]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", systemPackage]),
         // libpng's and libjpeg's low-level readers and writers (the PNG writer is Render's, the
         // JPEG writer the tests') behind a setjmp each, which Swift cannot call (C).
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // PNG and JPEG into premultiplied pixels at the drawn size, with bounded memory (behaviour.md §17.1).
-        .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman"], swiftSettings: releaseHotPath),
+        .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman", "SystemCalls"], swiftSettings: releaseHotPath),
         // PNGs built byte by byte and JPEGs encoded at run time, for tests and benchmarks.
         .target(name: "ImageFixtures", dependencies: ["CImageCodecs"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageFixtures", "NodeCore"]),
@@ -152,13 +156,13 @@ let package = Package(
         // file descriptors on the one loop, the event log and the input recording.
         .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WaylandClient",
                                                       "ImageDecoding",
-                                                      "FileOutput", systemPackage],
+                                                      "FileOutput", "SystemCalls", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, the headless demo, rendering and audit for the command line.
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
                                                 "AuditFormat", "TouchDiagnostics",
                                                 "ImageDecoding",
-                                                "TouchstoneApp", "WestonControl", "FileOutput", "CLinuxEvents", systemPackage],
+                                                "TouchstoneApp", "WestonControl", "FileOutput", "CLinuxEvents", "SystemCalls", systemPackage],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
@@ -229,13 +233,13 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["Geometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", systemPackage],
+            dependencies: ["Geometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", "SystemCalls", systemPackage],
             swiftSettings: releaseHotPath,
             plugins: ["WaylandScannerPlugin"]
         ),
         .testTarget(
             name: "WaylandScannerTests",
-            dependencies: ["WaylandClient", "CWaylandClient", "CWaylandServer"],
+            dependencies: ["WaylandClient", "CWaylandClient", "CWaylandServer", "SystemCalls"],
             plugins: ["WaylandScannerPlugin"]
         ),
         .testTarget(
@@ -254,8 +258,8 @@ let package = Package(
         ),
         // Starts a private headless weston 10 with Touchstone's module (tools/weston-harness)
         // and drives its seat over the module's control socket: `demo --headless` and tests.
-        // Ships, so it never builds C: it is handed the built module. FoundationEssentials and Glibc only.
-        .target(name: "WestonControl"),
+        // Ships, so it never builds C: it is handed the built module. FoundationEssentials, Glibc and SystemCalls only.
+        .target(name: "WestonControl", dependencies: ["SystemCalls"]),
         // Test support: WestonControl plus a module built on demand from the source tree (make).
         .target(name: "WestonHarness", dependencies: ["WestonControl"]),
         .testTarget(name: "WestonHarnessTests", dependencies: ["WestonHarness", "WestonControl"]),
@@ -283,10 +287,10 @@ let package = Package(
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.
-        .executableTarget(name: "AuditBenchmarks", dependencies: ["BenchmarkSupport"], path: "Benchmarks/AuditBenchmarks"),
+        .executableTarget(name: "AuditBenchmarks", dependencies: ["BenchmarkSupport", "SystemCalls"], path: "Benchmarks/AuditBenchmarks"),
         // The fuzzer: generated scenes and scripts through replay, render and audit with time and
         // memory limits (`tools/fuzz`, CI's fuzz step); its checks also replay the corpus in tests.
-        .target(name: "FuzzSupport", dependencies: ["SeededRandom"], path: "tools/Fuzz/Support"),
+        .target(name: "FuzzSupport", dependencies: ["SeededRandom", "SystemCalls"], path: "tools/Fuzz/Support"),
         .executableTarget(name: "TouchstoneFuzz", dependencies: ["FuzzSupport"], path: "tools/Fuzz/Main"),
         .executableTarget(name: "TouchstoneSoak",
                           dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],

@@ -12,6 +12,7 @@ import Glibc
 #endif
 import BenchmarkSupport
 import Foundation
+import SystemCalls
 
 var maxSize = 100_000, runs = 3
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -75,7 +76,7 @@ func measureChild(_ arguments: [String], output: String) -> ChildRun {
     }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    _ = try? retryingInterrupted { wait4(pid, &status, 0, &usage) }  // The child is ours: only EINTR could fail.
     let elapsed = (ContinuousClock.now - start).components
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return ChildRun(wallSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,

@@ -299,6 +299,7 @@ public final class PointerLocationPainter {
             labelImagesScale = renderer.scale
         }
         if let image = labelImages[string], image.width == box.width, image.height == box.height { return image }
+        // Without memory for the label's image the label is not drawn; the HUD goes on.
         guard let image = try? Canvas(width: box.width, height: box.height) else { return nil }
         image.surface.fill(image.bounds, color: PremultipliedColor(DiagnosticsStyle.labelBoxColor), operator: .source)
         renderer.glyphs()?.draw(string, pixelSize: fontPixels(renderer), centeredIn: text.offsetBy(dx: -box.x, dy: -box.y),

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
+import SystemPackage
 
 /// Writing and opening for outputs that may be pipes: what `write(2)` and `open(2)` leave
 /// to the caller on a descriptor someone else set non-blocking or a FIFO with no reader.
@@ -11,18 +13,16 @@ public enum DescriptorWriting {
     public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n > 0 {
+            do throws(Errno) {
+                let n = try retryingInterrupted { write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+                guard n > 0 else { return EIO }
                 offset += n
-                continue
-            }
-            let code = n < 0 ? errno : EIO
-            switch code {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK:
+            } catch where error == .resourceTemporarilyUnavailable {
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, -1)
-            default: return code
+                // The write that follows reports a descriptor that cannot be waited on.
+                _ = try? retryingInterrupted { poll(&ready, 1, -1) }
+            } catch {
+                return error.rawValue
             }
         }
         return nil

@@ -1,4 +1,6 @@
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// An image file's bytes and what identifies this version of it.
 public struct ImageFile: Sendable {
@@ -20,10 +22,11 @@ public struct ImageFile: Sendable {
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes {  Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(reasonText(errno))
+            let n: Int
+            do throws(Errno) {
+                n = try retryingInterrupted { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) } }
+            } catch {
+                throw .unreadable(reasonText(error.rawValue))
             }
             if n == 0 { break }
             filled += n

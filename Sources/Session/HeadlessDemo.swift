@@ -97,6 +97,7 @@ public enum HeadlessDemo {
         guard clientStatus == 0 else {
             throw HeadlessDemoError.clientFailed(status: clientStatus, log: files.log.path)
         }
+        // Only counted for the summary line: an unreadable log counts 0.
         let lines = (try? String(contentsOf: files.events, encoding: .utf8))?.split(separator: "\n").count ?? 0
         print("demo: \(lines) control events in \(files.events.path); screenshot \(files.screenshot.path); input recorded to \(files.input.path)")
     }

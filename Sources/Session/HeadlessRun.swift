@@ -43,6 +43,7 @@ public enum HeadlessRun {
         try HeadlessScene.show(scenePath: scenePath, size: size, asked: asked, scale: scale, script: script, files: files,
                                screenshot: screenshot, lastsUntil: timing.window.clock.now)
         // The run checks itself: its recording replays to its log.
+        // A missing log is an empty one: the comparison below then says what differs.
         let live = String(decoding: (try? InputFiles.read(files.events.path)) ?? [], as: UTF8.self)
         let recorded = try InputFiles.loadInputScript(files.input.path)
         var replayed = ""

@@ -41,7 +41,7 @@ public enum InputFiles {
         } catch {
             throw .unreadable(path: path, reason: reason(error))
         }
-        defer { try? file.close() }
+        defer { try? file.close() }  // Read only: a failed close loses nothing.
         var info = stat()
         guard fstat(file.rawValue, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "is a directory") }

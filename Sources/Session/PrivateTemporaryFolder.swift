@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// A fresh folder under the temporary directory that does not outlive this process,
 /// however the process ends (behaviour.md §8, `demo`): `remove()` deletes it on the ordinary paths,
@@ -78,7 +79,8 @@ final class PrivateTemporaryFolder {
         pipeWriter = -1
         // The watchdog reads end of file and exits at once: reap it rather than leave a zombie.
         var status: Int32 = 0
-        while waitpid(watchdog, &status, 0) < 0 && errno == EINTR {}
+        // Only a watchdog already reaped fails here, and then there is nothing left to do.
+        _ = try? retryingInterrupted { waitpid(watchdog, &status, 0) }
     }
 
     deinit { remove() }

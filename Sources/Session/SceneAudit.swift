@@ -102,6 +102,7 @@ extension SceneAudit {
             let hasText = (node as? TextNode).map { !$0.text.isEmpty } ?? false
             if hasText || !(node.label ?? "").isEmpty {
                 if renderer == nil {
+                    // Without a renderer (no canvas) text is measured as it is without fonts.
                     renderer = try? Renderer(window: window, background: .white)
                     renderer?.warningHandler = { _ in }
                 }

@@ -1,6 +1,7 @@
 import FileOutput
 import Render
 import WaylandClient
+import SystemCalls
 
 /// Why an app could not start or stopped with a failure: which part failed and one line
 /// saying why. The layers' own error types stay inside TouchstoneApp, so an app depends

@@ -1,4 +1,5 @@
 import WaylandClient
+import SystemCalls
 
 /// Identifies a timer scheduled with `App.schedule(after:repeating:_:)`.
 public struct TimerID: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import NodeCore
 import WaylandClient
+import SystemCalls
 
 /// Runs the window's `Clock` in a live session (behaviour.md, scrolling "Determinism"):
 /// input advances it to each event's time (`SeatInput`); a timerfd wakes the loop at the

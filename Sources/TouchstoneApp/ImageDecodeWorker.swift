@@ -1,6 +1,7 @@
 import Glibc
 import ImageDecoding
 import Synchronization
+import SystemCalls
 
 /// What the loop asks the worker to decode: values only, so nothing mutable is shared.
 struct ImageDecodeJob: Sendable {
@@ -120,7 +121,8 @@ final class ImageDecodeWorker: Sendable {
             }
             if stopping { return }
             if jobs.isEmpty {
-                if read(workerWake.read, &byte, 1) < 0, errno != EINTR { return }
+                // A wake pipe that cannot be read any more (closed) ends the worker.
+                guard (try? retryingInterrupted { read(workerWake.read, &byte, 1) }) != nil else { return }
                 continue
             }
             for job in jobs {

@@ -58,6 +58,7 @@ final class TitleBar {
                                  width: min(points.width, Self.closeButtonWidth), height: points.height)
         let wanted = FramePainter.rendererScale(for: scale)
         if renderer?.scale != wanted {
+            // Without a renderer (no canvas) the bar is left unpainted; the content still works.
             renderer = try? Renderer(window: window, background: Self.backgroundColor, scale: wanted)
         }
         canvases.removeAll()

@@ -1,5 +1,7 @@
 import CWaylandClient
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// Failure to open a Wayland connection.
 public enum DisplayConnectError: Error, Equatable, CustomStringConvertible {
@@ -102,18 +104,31 @@ public final class WaylandDisplay {
                 try dispatchPending()
                 continue
             }
-            _ = wl_display_flush(pointer)
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-            guard milliseconds > 0 else {
+            do throws(DisplayError) {
+                _ = try flush()  // A full socket (`wouldBlock`) drains while the poll below waits.
+            } catch {
+                wl_display_cancel_read(pointer)
+                throw error
+            }
+            func millisecondsLeft() -> Int64 {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                return remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+            }
+            guard millisecondsLeft() > 0 else {
                 wl_display_cancel_read(pointer)
                 throw .noAnswer(display: name, seconds: timeout)
             }
             var watched = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watched, 1, Int32(milliseconds))
+            let ready: Int32
+            do throws(Errno) {
+                // Each retry waits only for what is left of the deadline.
+                ready = try retryingInterrupted { poll(&watched, 1, Int32(max(millisecondsLeft(), 0))) }
+            } catch {
+                wl_display_cancel_read(pointer)
+                throw .connectionLost(errno: error.rawValue)
+            }
             guard ready > 0 else {
                 wl_display_cancel_read(pointer)
-                if ready < 0, Glibc.errno != EINTR { throw .connectionLost(errno: Glibc.errno) }
                 continue
             }
             if wl_display_read_events(pointer) < 0 { throw currentError() }
@@ -141,13 +156,13 @@ public final class WaylandDisplay {
 
     /// Writes queued requests; `.wouldBlock` means the socket is full: poll for POLLOUT and retry.
     package func flush() throws(DisplayError) -> FlushResult {
-        while true {
-            if wl_display_flush(pointer) >= 0 { return .done }
-            switch Glibc.errno {
-            case EINTR: continue
-            case EAGAIN: return .wouldBlock
-            default: throw currentError()
-            }
+        do throws(Errno) {
+            _ = try retryingInterrupted { wl_display_flush(pointer) }
+            return .done
+        } catch where error == .resourceTemporarilyUnavailable {
+            return .wouldBlock
+        } catch {
+            throw currentError()
         }
     }
 

@@ -79,7 +79,7 @@ public final class Registry {
 
     /// Binds the first global of `T`'s interface if offered at `required` or newer; nil otherwise.
     package func bindOptional<T: WaylandInterface>(_ type: T.Type, required: UInt32, preferred: UInt32) -> T? {
-        try? bind(type, required: required, preferred: preferred)
+        try? bind(type, required: required, preferred: preferred)  // Missing or too old is what nil says.
     }
 
     /// Binds one specific global (e.g. a newly announced output or seat).

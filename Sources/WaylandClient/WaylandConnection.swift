@@ -101,13 +101,14 @@ public final class WaylandConnection {
     private func globalAdded(_ global: GlobalInfo) {
         switch global.interface {
         case WlOutput.interfaceName:
-            // scale needs version 2; name needs 4.
+            // scale needs version 2; name needs 4. An older output is left out: its scale is unknown.
             guard let object = try? registry.bind(global, as: WlOutput.self, required: 2, preferred: 4) else { return }
             let output = Output(object: object, globalName: global.name)
             output.onChange = { [unowned self] in outputsChanged() }
             outputs[global.name] = output
             boundVersions[WlOutput.interfaceName] = object.version
         case WlSeat.interfaceName:
+            // Every seat version (1 and up) binds: this cannot throw.
             guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
             let seat = Seat(object: object, globalName: global.name, loop: loop, textInputManager: textInputManager)
             routeTextInput(of: seat)

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
+import SystemPackage
 
 /// A child process started with `posix_spawn` and a clean signal state.
 ///
@@ -81,16 +83,13 @@ public final class ChildProcess: @unchecked Sendable {
     public var isRunning: Bool {
         guard status == nil, waitError == nil else { return false }
         var raw: Int32 = 0
-        let result = retryingEINTR { waitpid(pid, &raw, WNOHANG) }
-        if result == pid {
+        do throws(Errno) {
+            guard try retryingInterrupted({ waitpid(pid, &raw, WNOHANG) }) == pid else { return true }
             status = raw
-            return false
+        } catch {
+            waitError = error.rawValue
         }
-        if result < 0 {
-            waitError = errno
-            return false
-        }
-        return true
+        return false
     }
 
     /// The errno of a failed `waitpid`: the child's fate is then unknown, and
@@ -114,9 +113,10 @@ public final class ChildProcess: @unchecked Sendable {
         if let status { return Self.decode(status) }
         guard waitError == nil else { return nil }
         var raw: Int32 = 0
-        let result = retryingEINTR { waitpid(pid, &raw, 0) }
-        guard result == pid else {
-            waitError = errno
+        do throws(Errno) {
+            _ = try retryingInterrupted { waitpid(pid, &raw, 0) }
+        } catch {
+            waitError = error.rawValue
             return nil
         }
         status = raw

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
+import SystemPackage
 
 /// A blocking line-oriented client of the harness control socket.
 /// All raw socket calls of this module live here. Not thread-safe by
@@ -26,15 +28,15 @@ final class ControlConnection: @unchecked Sendable {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .connectionLost(reason: "socket: \(Self.errnoText())") }
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                retryingEINTR { connect(fd, address, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        do throws(Errno) {
+            _ = try withUnsafePointer(to: &address) { pointer throws(Errno) in
+                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address throws(Errno) in
+                    try retryingInterrupted { connect(fd, address, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                }
             }
-        }
-        guard result == 0 else {
-            let reason = Self.errnoText()
+        } catch {
             _ = Glibc.close(fd)
-            throw .connectionLost(reason: "connect \(path): \(reason)")
+            throw .connectionLost(reason: "connect \(path): \(Self.text(error))")
         }
         self.fd = fd
     }
@@ -60,12 +62,15 @@ final class ControlConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw in
-                retryingEINTR {
-                    send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            let sent: Int
+            do throws(Errno) {
+                sent = try retryingInterrupted {
+                    bytes.withUnsafeBytes { raw in send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL)) }
                 }
+            } catch {
+                throw .connectionLost(reason: "send: \(Self.text(error))")
             }
-            guard sent > 0 else { throw .connectionLost(reason: "send: \(Self.errnoText())") }
+            guard sent > 0 else { throw .connectionLost(reason: "send: \(Self.text(.ioError))") }
             offset += sent
         }
     }
@@ -78,27 +83,36 @@ final class ControlConnection: @unchecked Sendable {
                 buffer.removeSubrange(...newline)
                 return line
             }
-            let remaining = deadline.remainingSeconds
-            guard remaining > 0 else { throw .timeout(command: command, seconds: timeout) }
+            guard deadline.remainingSeconds > 0 else { throw .timeout(command: command, seconds: timeout) }
             var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pollfd, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw .connectionLost(reason: "poll: \(Self.errnoText())")
-            }
-            if ready == 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { raw in
-                retryingEINTR { recv(fd, raw.baseAddress!, raw.count, 0) }
+            let count: Int
+            do throws(Errno) {
+                // Each retry waits only for what is left of the deadline.
+                let ready = try retryingInterrupted {
+                    poll(&pollfd, 1, Int32(min(max(deadline.remainingSeconds, 0) * 1000, Double(Int32.max)).rounded(.up)))
+                }
+                if ready == 0 { continue }
+            } catch {
+                throw .connectionLost(reason: "poll: \(Self.text(error))")
             }
-            if count < 0 { throw .connectionLost(reason: "recv: \(Self.errnoText())") }
+            do throws(Errno) {
+                count = try retryingInterrupted { chunk.withUnsafeMutableBytes { raw in recv(fd, raw.baseAddress!, raw.count, 0) } }
+            } catch {
+                throw .connectionLost(reason: "recv: \(Self.text(error))")
+            }
             if count == 0 { throw .connectionLost(reason: "weston closed the control socket") }
             buffer.append(contentsOf: chunk[..<count])
         }
     }
 
     static func errnoText() -> String {
-        String(cString: strerror(errno))
+        text(Errno(rawValue: errno))
+    }
+
+    /// `strerror`'s words for `error`.
+    static func text(_ error: Errno) -> String {
+        String(cString: strerror(error.rawValue))
     }
 
 }
@@ -120,12 +134,3 @@ struct Deadline {
     }
 }
 
-/// Repeats a system call while it fails with EINTR.
-@inline(__always)
-func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-        let result = call()
-        if result < 0 && errno == EINTR { continue }
-        return result
-    }
-}

@@ -211,6 +211,7 @@ public final class HeadlessWeston: @unchecked Sendable {
                 throw .westonFailedToStart(exitStatus: process.waitUntilExit() ?? -1,
                                            logTail: Self.tail(of: log, lines: 8))
             }
+            // While weston loads, refused connections and pings are expected: retried until the deadline.
             if let connection = try? ControlConnection(path: controlSocket) {
                 let remaining = max(0.1, deadline.remainingSeconds)
                 if let reply = try? connection.roundTrip("ping", timeout: remaining), reply == "ok pong" {
@@ -553,6 +554,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         io.withLock { _ in connection?.close() }
         process.stop(grace: grace)
         if ownsDirectory {
+            // Best-effort cleanup of a private folder under /tmp; nothing waits on it.
             try? FileManager.default.removeItem(at: directory)
         }
     }

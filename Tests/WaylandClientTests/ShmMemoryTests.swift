@@ -76,4 +76,24 @@ private func rowValues(_ memory: ShmMemory) -> [UInt32] {
         #expect(!scrolling.shiftRows(by: 10, keeping: []) && scrolling.offset == 0)
         #expect(scrolling.serial != plain.serial)
     }
+
+    @Test func aViewIsStaleAfterAMoveButNotAfterARefusedShift() throws {
+        let memory = try ShmMemory(width: 8, height: 10, poolSize: 1 << 20)
+        let view = memory.view
+        #expect(!memory.shiftRows(by: 10, keeping: []))
+        #expect(view.isCurrent, "a refused shift moves nothing")
+        #expect(memory.shiftRows(by: 0, keeping: []))
+        #expect(view.isCurrent, "a shift by no rows moves nothing")
+        #expect(memory.shiftRows(by: -2, keeping: []))
+        #expect(!view.isCurrent)
+        #expect(memory.moves == 1)
+    }
+
+    @Test func aViewKeepsItsMemoryMapped() throws {
+        var memory: ShmMemory? = try ShmMemory(width: 4, height: 4, poolSize: nil)
+        let view = memory!.view
+        memory = nil
+        view.fill(PixelRect(x: 0, y: 0, width: 4, height: 4), argb: 0xFF00_FF00)
+        #expect(view.withPixels { $0.load(fromByteOffset: 3 * view.stride + 12, as: UInt32.self) } == 0xFF00_FF00)
+    }
 }

@@ -2,6 +2,7 @@ import CWaylandClient
 import CWaylandServer
 import Glibc
 @testable import WaylandClient
+import SystemCalls
 
 /// A value as the server decoded it from the wire.
 enum WireValue: Equatable {
@@ -29,7 +30,7 @@ final class LoopbackServer {
         server = wl_display_create()
         var fds: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
-            throw SystemCallError(call: "socketpair", errno: errno)
+            throw SystemCallError(call: "socketpair")
         }
         _ = wl_client_create(server, fds[0])
         client = try WaylandDisplay(fileDescriptor: fds[1])

@@ -64,7 +64,7 @@ final class FontCollection {
 
     /// The index of the label font at `size` (26.6 pixels).
     func primaryFace(size: Int) -> Int? {
-        try? openFace(primary, size: size)
+        try? openFace(primary, size: size)  // nil: the caller paints without text (no font opens).
     }
 
     /// The index of the face for `scalar` at `size`: `previous` (the face of the character
@@ -76,6 +76,7 @@ final class FontCollection {
         }
         if faces[primary].covers(scalar) { return primary }
         guard let file = fallbackFile(for: scalar) else { return primary }
+        // A fallback that does not open is remembered as none: the primary face draws the scalar.
         guard let index = try? openFace(file, size: size) else {
             fallbackFiles[scalar] = .some(nil)
             return primary
@@ -97,6 +98,7 @@ final class FontCollection {
         let file: FontFile?
         switch fallbackSource {
         case let .files(files):
+            // A file that does not open cannot cover the scalar.
             file = files.first { (try? openFace($0, size: Self.probeSize)).map { faces[$0].covers(scalar) } ?? false }
         case let .fontconfig(family):
             if !hasLoadedFallbacks {

@@ -81,6 +81,7 @@ public struct FontMatchCache: Sendable {
         // Per process and thread: `check -j` renders on several threads at once.
         let temporary = "\(file).\(getpid()).\(pthread_self()).tmp"
         let text = lines.joined(separator: "\n") + "\n"
+        // The cache only saves time: a cache that cannot be written is asked again next run.
         guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
                                                 permissions: [.ownerReadWrite, .groupRead, .otherRead]) else { return }
         let written = (try? fd.writeAll(text.utf8)) != nil
@@ -96,6 +97,7 @@ public struct FontMatchCache: Sendable {
     }
 
     private func readText(_ path: String) -> String? {
+        // An unreadable cache is a missing one: fontconfig is asked instead.
         guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
         defer { try? fd.close() }
         var bytes: [UInt8] = []

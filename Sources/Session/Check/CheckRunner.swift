@@ -21,6 +21,7 @@ public enum CheckRunner {
                 cases.append(argument)
                 continue
             }
+            // An unreadable folder has no cases: the error below says so.
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted()
             let inner = names.map { CheckCase.file(argument, $0) }.filter { CheckCase.exists(CheckCase.file($0, "scene.json")) }
             guard !inner.isEmpty else { throw .unreadable(path: argument, reason: "no scene.json in it or in its subfolders") }

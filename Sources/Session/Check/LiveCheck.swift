@@ -22,6 +22,7 @@ enum LiveCheck {
             try HeadlessScene.show(scenePath: scenePath, size: size, scale: 1, script: script, files: files, lastsUntil: lastsUntil)
         } catch {
             // The client's log goes with the folder: its last line says what the client said.
+            // The client's last words are extra detail: without its log the error stands alone.
             let said = (try? InputFiles.read(files.log.path)).flatMap { String(decoding: $0, as: UTF8.self)
                 .split(separator: "\n").last.map(String.init) }
             throw CheckCase.Failure(description: "live: " + Self.message(error) + (said.map { " (the client: \($0))" } ?? ""))

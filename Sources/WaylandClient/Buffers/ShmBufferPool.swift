@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import SystemCalls
 
 /// Creating shared-memory buffers failed.
 public enum ShmError: Error, Equatable, CustomStringConvertible {
@@ -22,13 +23,39 @@ public enum ShmError: Error, Equatable, CustomStringConvertible {
 ///
 /// Valid only until the buffer is committed; a renderer paints straight into it (no copy).
 /// Apps reach the memory only inside `withPixels`; the package's renderer keeps a canvas
-/// over it for the buffer's life (`pixels`).
+/// over it for the buffer's life (`pixels`). The view keeps its memory mapped, and it
+/// cannot outlive a move of the buffer in it (`ShmMemory.shiftRows`): a view of the old place
+/// is no longer `isCurrent`, and reaching its pixels then fails a debug-build check.
 public struct PixelBufferView {
-    package let pixels: UnsafeMutableRawPointer
+    /// Held, so the pixels stay mapped for as long as any view of them exists.
+    private let memory: ShmMemory
+    /// `memory.moves` when the view was made: where the buffer was in the memory.
+    package let move: Int
     /// Bytes per row.
     public let stride: Int
     public let width: Int
     public let height: Int
+
+    init(memory: ShmMemory) {
+        self.memory = memory
+        move = memory.moves
+        stride = memory.stride
+        width = memory.width
+        height = memory.height
+    }
+
+    /// The memory's `serial`: which memory the pixels are in, even when a freed memory's
+    /// address is reused for another.
+    package var memorySerial: Int { memory.serial }
+
+    /// False once the buffer moved in its memory (`shiftRows`) since the view was made.
+    public var isCurrent: Bool { memory.moves == move }
+
+    /// The first pixel. The view must be current: after a move these are other rows' pixels.
+    package var pixels: UnsafeMutableRawPointer {
+        assert(isCurrent, "a view of shm pixels used after its memory's shiftRows")
+        return memory.pixelsNow
+    }
 
     /// Runs `body` with the buffer's memory (`height` rows of `stride` bytes); valid only
     /// inside `body`.

@@ -1,6 +1,7 @@
 import CLinuxEvents
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// The pixels of one buffer as a window onto its own memfd: foot's "shm scrolling".
 ///
@@ -32,6 +33,9 @@ public final class ShmMemory {
     public private(set) var offset = 0
     /// Unique in the process: tells buffers apart across frames even when an address is reused.
     public let serial: Int
+    /// How many times `shiftRows` moved the buffer in the memory: a `PixelBufferView` made
+    /// before the last move is stale.
+    public private(set) var moves = 0
     /// The memfd, owned: the pool of the buffer's `wl_buffer`s is made from it.
     let fd: Int32
     private let base: UnsafeMutableRawPointer
@@ -62,13 +66,13 @@ public final class ShmMemory {
         }
         if mapped == nil {
             do throws(SystemCallError) {
-                try retryingEINTR("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
+                try retryingInterrupted("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
             } catch {
                 close(fd)
                 throw .resize(error)
             }
             guard let pointer = mmap(nil, frameBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED else {
-                let error = SystemCallError(call: "mmap", errno: Glibc.errno)
+                let error = SystemCallError(call: "mmap")
                 close(fd)
                 throw .map(error)
             }
@@ -102,7 +106,8 @@ public final class ShmMemory {
 
     /// Sizes and maps a sparse memfd; nil when either fails (the caller falls back to one frame).
     private static func map(fd: Int32, size: Int) -> (base: UnsafeMutableRawPointer, size: Int)? {
-        guard (try? retryingEINTR("ftruncate", { ftruncate(fd, off_t(size)) })) != nil,
+        // A failure is the fallback the caller takes, not an error.
+        guard (try? retryingInterrupted("ftruncate", { ftruncate(fd, off_t(size)) })) != nil,
               let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED
         else { return nil }
         return (pointer, size)
@@ -117,9 +122,10 @@ public final class ShmMemory {
     public var isScrolling: Bool { capacity >= 2 * frameBytes }
 
     /// The buffer's pixels now; valid until the next `shiftRows`.
-    public var view: PixelBufferView {
-        PixelBufferView(pixels: base + offset, stride: stride, width: width, height: height)
-    }
+    public var view: PixelBufferView { PixelBufferView(memory: self) }
+
+    /// Where the buffer's first pixel is now.
+    var pixelsNow: UnsafeMutableRawPointer { base + offset }
 
     /// Moves the buffer's content up by `rows` (down when negative): afterwards row `y`
     /// holds what row `y + rows` held, except the rows in `fixed`, which keep their pixels.
@@ -139,6 +145,7 @@ public final class ShmMemory {
             from = to
         }
         offset = from + delta
+        moves += 1
         touch(offset ..< offset + frameBytes)
         // Each band goes back from its old place to the same rows of the new window, in
         // the order in which none overwrites another's source before it is read.

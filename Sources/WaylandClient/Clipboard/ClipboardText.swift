@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// How text travels through the Wayland clipboard (behaviour.md §16.7): the mime types a
 /// copy offers and a paste accepts, and what a paste's bytes become.
 public enum ClipboardText {

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// The Wayland clipboard of one seat, through `wl_data_device_manager` (behaviour.md §16.7):
 /// a copy becomes this client's selection (a `wl_data_source` offering `ClipboardText`'s
@@ -31,6 +32,7 @@ public final class DataDeviceClipboard {
 
     deinit {
         paste?.end(in: loop)
+        // Cannot throw at version 2; an older object is destroyed when dropped.
         if device.version >= 2 { try? device.release() }
     }
 
@@ -73,7 +75,7 @@ public final class DataDeviceClipboard {
               let type = ClipboardText.preferredMimeType(among: selection.mimeTypes) else { return false }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            completion(.failure(.pipe(SystemCallError(call: "pipe", errno: errno))))
+            completion(.failure(.pipe(SystemCallError(call: "pipe"))))
             return true
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

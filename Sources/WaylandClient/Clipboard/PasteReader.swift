@@ -1,4 +1,6 @@
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// Reads one paste from the read end of a non-blocking pipe, a chunk per call, never
 /// waiting (behaviour.md §16.7): the event loop calls `readAvailable` whenever the pipe is
@@ -30,18 +32,17 @@ package struct PasteReader {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
-            if count > 0 {
-                bytes += chunk[..<count]
-                if bytes.count > limit { return .tooLarge }
-                continue
+            let count: Int
+            do throws(Errno) {
+                count = try retryingInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) } }
+            } catch where error == .resourceTemporarilyUnavailable {
+                return .waiting
+            } catch {
+                return .failed(SystemCallError(call: "read", errno: error))
             }
             if count == 0 { return .finished(bytes) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .waiting
-            default: return .failed(SystemCallError(call: "read", errno: errno))
-            }
+            bytes += chunk[..<count]
+            if bytes.count > limit { return .tooLarge }
         }
     }
 }

@@ -1,4 +1,6 @@
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// Writes a copied selection into the pipe another client (or this one) reads a paste from,
 /// on a thread of its own (behaviour.md §16.7): the reader may be this very loop, which
@@ -48,16 +50,22 @@ package enum SelectionWriter {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             var offset = 0
             while offset < bytes.count {
-                let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-                if count > 0 {
-                    offset += count
-                    continue
-                }
-                guard count < 0, errno == EINTR || errno == EAGAIN, waiting else { return }
-                if errno == EAGAIN {
+                let count: Int
+                do throws(Errno) {
+                    count = try retryingInterrupted {
+                        bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+                    }
+                } catch where error == .resourceTemporarilyUnavailable && waiting {
                     var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    guard poll(&ready, 1, SelectionWriter.stallTimeoutMilliseconds) > 0 else { return }
+                    // A reader that makes no room in time (or a failed wait) ends the copy.
+                    let room = try? retryingInterrupted { poll(&ready, 1, SelectionWriter.stallTimeoutMilliseconds) }
+                    guard let room, room > 0 else { return }
+                    continue
+                } catch {
+                    return  // The reader went away (EPIPE): nobody is left to tell.
                 }
+                guard count > 0 else { return }
+                offset += count
             }
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// The event loop stopped because of a failure.
 public enum EventLoopError: Error, Equatable, CustomStringConvertible {
@@ -155,9 +156,9 @@ public final class EventLoop {
         pollSet[0].events = Int16(POLLIN | (wantWrite ? POLLOUT : 0))
         let timeout = deadline.map { Self.milliseconds(until: $0) } ?? -1
         do throws(SystemCallError) {
-            try retryingEINTR("poll") { poll(&pollSet, nfds_t(pollSet.count), timeout) }
+            try retryingInterrupted("poll") { poll(&pollSet, nfds_t(pollSet.count), timeout) }
         } catch {
-            throw .connectionLost(errno: error.errno)
+            throw .connectionLost(errno: error.errno.rawValue)
         }
         let displayEvents = Int32(pollSet[0].revents)
         if displayEvents & Int32(POLLIN | POLLERR | POLLHUP) != 0 {

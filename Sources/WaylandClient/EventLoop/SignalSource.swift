@@ -1,6 +1,7 @@
 import CLinuxEvents
 import Glibc
 import SystemPackage
+import SystemCalls
 
 /// SIGINT/SIGTERM delivered through a signalfd so the event loop sees them as readable data.
 ///
@@ -14,9 +15,9 @@ final class SignalSource {
         sigemptyset(&mask)
         for signal in signals { sigaddset(&mask, signal) }
         let blockResult = pthread_sigmask(SIG_BLOCK, &mask, &previousMask)
-        if blockResult != 0 { throw SystemCallError(call: "pthread_sigmask", errno: blockResult) }
+        if blockResult != 0 { throw SystemCallError(call: "pthread_sigmask", errno: Errno(rawValue: blockResult)) }
         do throws(SystemCallError) {
-            fd = try retryingEINTR("signalfd") { signalfd(-1, &mask, Int32(SFD_CLOEXEC) | Int32(SFD_NONBLOCK)) }
+            fd = try retryingInterrupted("signalfd") { signalfd(-1, &mask, Int32(SFD_CLOEXEC) | Int32(SFD_NONBLOCK)) }
         } catch {
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             throw error
@@ -32,6 +33,7 @@ final class SignalSource {
     func next() -> Int32? {
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
+        // EAGAIN (no signal pending) is the expected failure: it reads as nil.
         let count = try? withUnsafeMutableBytes(of: &info) { try FileDescriptor(rawValue: fd).read(into: $0) }
         return count == size ? Int32(info.ssi_signo) : nil
     }

@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import SystemCalls
 
 /// A thread that keeps the display socket empty while the loop thread works (a frame, a
 /// handler): it only reads, and the events it reads wait in their queues for the loop thread
@@ -84,11 +85,8 @@ final class SocketReader {
             guard wl_display_prepare_read_queue(shared.display, shared.queue) == 0 else { return }
             var watched = [pollfd(fd: wl_display_get_fd(shared.display), events: Int16(POLLIN), revents: 0),
                            pollfd(fd: shared.stopFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&watched, 2, -1)
-            if ready < 0, errno == EINTR {
-                wl_display_cancel_read(shared.display)
-                continue
-            }
+            // A failed poll ends the thread like a failed read: the loop thread sees the failure.
+            let ready = (try? retryingInterrupted { poll(&watched, 2, -1) }) ?? -1
             guard ready > 0, watched[1].revents == 0,
                   Int32(watched[0].revents) & Int32(POLLIN | POLLERR | POLLHUP) != 0 else {
                 wl_display_cancel_read(shared.display)

@@ -23,6 +23,7 @@ final class Keyboard {
     init(object: WlKeyboard, loop: EventLoop) {
         self.object = object
         self.loop = loop
+        // Without a timer (no descriptor left) held keys do not repeat; keys still arrive.
         repeatTimer = try? TimerSource()
         object.onEvent = { [unowned self] event in handle(event) }
         if let repeatTimer {
@@ -33,6 +34,7 @@ final class Keyboard {
     deinit {
         if let pendingKeymap { close(pendingKeymap.fd) }
         if let timerSourceID { loop?.removeSource(timerSourceID) }
+        // Cannot throw at version 3; an older object is destroyed when dropped.
         if object.version >= 3 { try? object.release() }
     }
 

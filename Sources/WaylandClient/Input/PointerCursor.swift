@@ -66,8 +66,9 @@ final class PointerCursor {
         if shown?.name != name || shown?.scale != scale {
             guard let buffer = wl_cursor_image_get_buffer(image) else { return false }
             surface.attach(foreignBuffer: buffer)
-            try? surface.setBufferScale(scale: Int32(bufferScale))
-            try? surface.damageBuffer(x: 0, y: 0, width: Int32(width), height: Int32(height))
+            // The cursor belongs to no window: a refusal leaves it unscaled, which nobody need hear of.
+            surface.setBufferScale(Int32(bufferScale), reportingTo: nil)
+            surface.damageBuffer(PixelRect(x: 0, y: 0, width: width, height: height), reportingTo: nil)
             surface.commit()
             shown = (name, scale)
         }

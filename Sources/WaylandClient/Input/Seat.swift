@@ -66,6 +66,7 @@ public final class Seat {
         } else if !capabilities.contains(.pointer), let old = pointer {
             if let batch = pointerBatcher.leave() ?? pointerBatcher.frame() { onPointer?(batch) }
             pointer = nil
+            // Cannot throw at version 3; an older object is destroyed when dropped.
             if old.version >= 3 { try? old.release() }
         }
         if capabilities.contains(.touch), touch == nil {
@@ -76,6 +77,7 @@ public final class Seat {
             // Losing touch cancels every active touch, like wl_touch.cancel.
             if let batch = touchBatcher.cancel() { onTouch?(batch) }
             touch = nil
+            // Cannot throw at version 3; an older object is destroyed when dropped.
             if old.version >= 3 { try? old.release() }
         }
         if capabilities.contains(.keyboard), keyboard == nil, let loop {

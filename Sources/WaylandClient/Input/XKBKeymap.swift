@@ -1,5 +1,6 @@
 import CXKBCommon
 import Glibc
+import SystemCalls
 
 /// Loading the compositor's keymap failed.
 public enum KeymapError: Error, Equatable, CustomStringConvertible {
@@ -32,7 +33,7 @@ final class XKBKeymap {
         let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0)
         guard let mapped, mapped != MAP_FAILED else {
             xkb_context_unref(context)
-            throw .map(SystemCallError(call: "mmap", errno: errno))
+            throw .map(SystemCallError(call: "mmap"))
         }
         defer { munmap(mapped, Int(size)) }
         // The text is NUL-terminated within `size`; the _buffer variant tolerates a missing NUL.

@@ -107,6 +107,13 @@ public struct ProxyVersionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         "\(request) needs version \(required), but the object has version \(actual)"
     }
+
+    /// Sends `request`, one that needs a newer object version than 1; a refusal goes to
+    /// `report` (a window's error handler) rather than being dropped.
+    package static func reporting(to report: ((ProxyVersionError) -> Void)?,
+                                  _ request: () throws(ProxyVersionError) -> Void) {
+        do { try request() } catch { report?(error) }
+    }
 }
 
 /// Keeps C copies of request strings and arrays alive until the request is marshalled.

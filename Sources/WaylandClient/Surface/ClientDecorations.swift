@@ -22,6 +22,8 @@ final class ClientDecorations {
     var needsDisplay = false
     /// What the subsurfaces were last given, so unchanged state is not sent again.
     private var applied: (layout: DecorationLayout, scale: SurfaceScale)?
+    /// Where a refused request goes (the window's error handler).
+    var onRequestError: ((ProxyVersionError) -> Void)?
 
     init?(connection: WaylandConnection, parent: WlSurface, titleBarHeight: Int, borderWidth: Int) {
         guard let subcompositor = connection.subcompositor else { return nil }
@@ -31,6 +33,7 @@ final class ClientDecorations {
         titleSubsurface = subcompositor.getSubsurface(surface: titleSurface, parent: parent)
         titleViewport = connection.viewporter?.getViewport(surface: titleSurface)
         titlePool = ShmBufferPool(shm: connection.shm, scrolling: false)
+        // Without the border's 1×1 buffer (no memory for it) the window has no resize border.
         if let viewporter = connection.viewporter,
            let buffer = try? ShmBuffer(shm: connection.shm, size: PixelSize(width: 1, height: 1), scrolling: false) {
             buffer.view.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), argb: 0)
@@ -94,16 +97,18 @@ final class ClientDecorations {
             titleSubsurface.setPosition(x: Int32(title.x), y: Int32(title.y))
             placeBorder(layout.border)
         }
+        let bufferScale: Int32
         switch scale {
         case let .integer(n):
-            try? titleSurface.setBufferScale(scale: n)
+            bufferScale = n
             titleViewport?.setDestination(width: -1, height: -1)
         case .fractional:
-            try? titleSurface.setBufferScale(scale: 1)
+            bufferScale = 1
             titleViewport?.setDestination(width: Int32(title.width), height: Int32(title.height))
         }
+        titleSurface.setBufferScale(bufferScale, reportingTo: onRequestError)
         titleSurface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
-        try? titleSurface.damageBuffer(x: 0, y: 0, width: Int32(size.width), height: Int32(size.height))
+        titleSurface.damageBuffer(PixelRect(size: size), reportingTo: onRequestError)
         titleSurface.commit()
         titlePool.submitted(id: acquired.id, damage: full)
         applied = (layout, scale)
@@ -116,7 +121,7 @@ final class ClientDecorations {
         borderSubsurface.setPosition(x: Int32(border.x), y: Int32(border.y))
         borderViewport.setDestination(width: Int32(border.width), height: Int32(border.height))
         borderSurface.attach(buffer: borderBuffer.buffer, x: 0, y: 0)
-        try? borderSurface.damageBuffer(x: 0, y: 0, width: 1, height: 1)
+        borderSurface.damageBuffer(PixelRect(x: 0, y: 0, width: 1, height: 1), reportingTo: onRequestError)
         borderSurface.commit()
     }
 }

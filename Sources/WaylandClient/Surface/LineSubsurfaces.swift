@@ -38,6 +38,8 @@ final class LineSubsurfaces {
     private let connection: WaylandConnection
     private let parent: WlSurface
     private let subcompositor: WlSubcompositor
+    /// Where a refused request goes (the window's error handler).
+    var onRequestError: ((ProxyVersionError) -> Void)?
     private let viewporter: WpViewporter
     /// Bottom to top: a slot made later lies above the earlier ones.
     private var slots: [Slot] = []
@@ -103,9 +105,9 @@ final class LineSubsurfaces {
             slot.viewport.setDestination(width: Int32(line.frame.width), height: Int32(line.frame.height))
         }
         if old == nil || slot.scale != scale || old?.across != line.across || old?.isVertical != line.isVertical {
-            try? slot.surface.setBufferScale(scale: scale)
+            slot.surface.setBufferScale(scale, reportingTo: onRequestError)
             slot.surface.attach(buffer: buffer.buffer, x: 0, y: 0)
-            try? slot.surface.damageBuffer(x: 0, y: 0, width: Int32(buffer.size.width), height: Int32(buffer.size.height))
+            slot.surface.damageBuffer(PixelRect(size: buffer.size), reportingTo: onRequestError)
             surfaceChanged = true
         }
         if surfaceChanged { slot.surface.commit() }
@@ -119,6 +121,7 @@ final class LineSubsurfaces {
         if let buffer = buffers[key] { return buffer }
         let n = Int(scale), across = line.across.count * n
         let size = line.isVertical ? PixelSize(width: across, height: n) : PixelSize(width: n, height: across)
+        // Without the buffer (no memory for it) the line is not shown: the content is unchanged.
         guard n > 0, !line.across.isEmpty,
               let buffer = try? ShmBuffer(shm: connection.shm, size: size, scrolling: false) else { return nil }
         for (index, pixel) in line.across.enumerated() {

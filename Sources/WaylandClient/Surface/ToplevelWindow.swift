@@ -3,10 +3,13 @@ import Glibc
 /// Creating or drawing a window failed.
 public enum WindowError: Error, Equatable, CustomStringConvertible {
     case buffer(ShmError)
+    /// A request of the window's surfaces was not sent: the object is older than the request.
+    case request(ProxyVersionError)
 
     public var description: String {
         switch self {
         case let .buffer(error): "cannot get a buffer to draw into: \(error)"
+        case let .request(error): "cannot update the window: \(error)"
         }
     }
 }
@@ -201,8 +204,20 @@ public final class ToplevelWindow {
     var textInputState: TextInputState?
     /// A frame was just committed (after `onPaint`); for latency measurements.
     public var onCommitted: (() -> Void)?
-    /// Drawing failed (e.g. out of memory for a buffer); the frame is skipped.
-    public var onError: ((WindowError) -> Void)?
+    /// Drawing failed (e.g. out of memory for a buffer; the frame is skipped), or a request
+    /// of the window's surfaces could not be sent.
+    public var onError: ((WindowError) -> Void)? {
+        didSet {
+            let report = reportRequestError
+            decorations?.onRequestError = report
+            lineSurfaces?.onRequestError = report
+        }
+    }
+    /// `onError` for a refused request; nil while there is no `onError`.
+    private var reportRequestError: ((ProxyVersionError) -> Void)? {
+        guard let onError else { return nil }
+        return { onError(.request($0)) }
+    }
     /// Brings an idle buffer up to the latest frame between frames: copies `stale` from the
     /// latest frame and returns true, or returns false and leaves it (the next frame then
     /// repaints it). Called once the frame's commit went out, before the loop sleeps.
@@ -520,8 +535,7 @@ public final class ToplevelWindow {
         if let (acquired, damage) = content {
             surface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
             for rect in (damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : damage).rects {
-                // Version 4+ is guaranteed: WaylandConnection binds wl_compositor with required 4.
-                try? surface.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+                surface.damageBuffer(rect, reportingTo: reportRequestError)
             }
         }
         // The lines as the frame's paint left them; their subsurfaces are synchronized.
@@ -565,18 +579,20 @@ public final class ToplevelWindow {
         if let applied, applied.scale == scale, applied.size == shown, applied.geometry == decorations?.layout?.windowGeometry {
             return
         }
+        let bufferScale: Int32
         switch scale {
         case .integer where fit.isScaledDown:
             // Painted at the shown pixels (`paintScale`), shown through the viewport at the space's size.
-            try? surface.setBufferScale(scale: 1)
+            bufferScale = 1
             viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         case let .integer(n):
-            try? surface.setBufferScale(scale: n)
+            bufferScale = n
             viewport?.setDestination(width: -1, height: -1)
         case .fractional:
-            try? surface.setBufferScale(scale: 1)
+            bufferScale = 1
             viewport?.setDestination(width: Int32(shown.width), height: Int32(shown.height))
         }
+        surface.setBufferScale(bufferScale, reportingTo: reportRequestError)
         // Without the bar the geometry is the content: no offset a compositor may ignore (cage).
         if decorations != nil {
             xdgSurface.setWindowGeometry(x: Int32(geometry.x), y: Int32(geometry.y),
@@ -587,6 +603,7 @@ public final class ToplevelWindow {
 
     /// Holds the first frame back until the preferred scale arrives, at most `wait`.
     private func startScaleWait(_ wait: Duration) {
+        // Without a timer (no descriptor left) the first frame does not wait: drawn at a guess.
         guard wait > .zero, let timer = try? TimerSource() else { return }
         timer.arm(after: wait)
         // The window removes this source in its deinit, so `self` is alive when it runs.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
 /// How one run of the binary ended, with the limits the fuzzer holds it to.
 public struct FuzzOutcome: Sendable {
@@ -44,9 +45,8 @@ public enum FuzzProcess {
         var usage = rusage()
         var timedOut = false
         while true {
-            let done = wait4(pid, &status, WNOHANG, &usage)
-            if done == pid { break }
-            if done < 0, errno != EINTR { break }
+            // A failed wait (the child is gone) ends the loop as its exit does.
+            guard let done = try? retryingInterrupted({ wait4(pid, &status, WNOHANG, &usage) }), done != pid else { break }
             if !timedOut, now() - start > timeout {
                 timedOut = true
                 kill(pid, SIGKILL)
