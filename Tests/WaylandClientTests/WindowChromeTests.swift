@@ -75,6 +75,37 @@ import Testing
         #expect(floating.titleBarHeight == 32 && floating.minimumSize == LogicalSize(width: 400, height: 332))
     }
 
+    /// cage: `client_side`, the initial configure before any buffer, the first frame, the
+    /// maximize (sent before that frame's callback): the bar waits until the maximize.
+    @Test func theBarWaitsUntilTheCompositorThatDeclinedToDecorateConfiguresTheMappedWindow() {
+        var wait = BarPlacementWait()
+        wait.declined = true
+        wait.configured(committedFrames: 0)
+        #expect(wait.isWaiting)
+        wait.configured(committedFrames: 1)
+        #expect(!wait.isWaiting)
+        let again = wait.framePresented()
+        #expect(!again, "nothing to apply again once placed")
+    }
+
+    /// A floating window of a compositor that answers `client_side` and sends no configure
+    /// after the first frame: once that frame is shown, the bar comes (the configure is
+    /// applied again). Compositors that decorate or offer no decorations never wait.
+    @Test func theBarComesOnceTheFirstFrameIsShownWithoutAConfigureAfterIt() {
+        var wait = BarPlacementWait()
+        wait.declined = true
+        wait.configured(committedFrames: 0)
+        let first = wait.framePresented()
+        #expect(first && !wait.isWaiting)
+        let second = wait.framePresented()
+        #expect(!second)
+        var weston = BarPlacementWait()
+        weston.configured(committedFrames: 0)
+        #expect(!weston.isWaiting)
+        let shown = weston.framePresented()
+        #expect(!shown)
+    }
+
     @Test func theModeOverTheIntegerScaleIsTheOutputsLogicalSize() {
         // A 720 × 1440 mode at scale 2 (a PinePhone) is 360 × 720 points.
         #expect(WindowChrome.isOutputSized(LogicalSize(width: 360, height: 720), outputs: [LogicalSize(width: 360, height: 720)]))

@@ -158,14 +158,11 @@ public final class ToplevelWindow {
     private var pendingMaximized = false
     /// The compositor draws the decorations (it answered `server_side`).
     var serverDecorates: Bool
-    /// The compositor offers decorations and answered `client_side`: until it configures the
-    /// window once it has a buffer (or shows that first frame), the bar waits
-    /// (`WindowChrome`'s `awaitingPlacement`: cage maximizes only then).
-    private var declinedToDecorate = false
+    /// Whether the bar waits for the compositor to place the mapped window (cage maximizes
+    /// only then).
+    private var barWait = BarPlacementWait()
     /// The size of the latest configure acknowledged (nil: the client's choice).
     private var configuredSize: LogicalSize?
-    /// A configure arrived after the first buffer was committed, or that frame was shown.
-    private var placed = false
     /// The seat whose press the title bar or border handles now (for move and resize).
     weak var decorationSeat: Seat?
     /// The title bar's height when the window draws one (`WindowConfiguration.titleBarHeight`).
@@ -273,7 +270,7 @@ public final class ToplevelWindow {
                 // Takes effect with the xdg_surface.configure that follows.
                 case let .configure(mode):
                     serverDecorates = mode == .serverSide
-                    declinedToDecorate = mode == .clientSide
+                    barWait.declined = mode == .clientSide
                 }
             }
         } else {
@@ -385,7 +382,7 @@ public final class ToplevelWindow {
                 configuredSize = pendingSize
                 isFullscreen = pendingFullscreen
                 isMaximized = pendingMaximized
-                if committedFrames > 0 { placed = true }
+                barWait.configured(committedFrames: committedFrames)
                 applyConfigure()
             }
         }
@@ -435,7 +432,7 @@ public final class ToplevelWindow {
         WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized,
                      outputs: connection.outputs.values.compactMap(\.logicalSize), titleBarHeight: ownTitleBarHeight,
                      serverDecorates: serverDecorates, contentMinimum: minimumSize,
-                     awaitingPlacement: declinedToDecorate && !placed)
+                     awaitingPlacement: barWait.isWaiting)
     }
 
     /// Sends `set_min_size` when the compositor does not hold the wanted minimum for a commit
@@ -560,11 +557,8 @@ public final class ToplevelWindow {
         case let .done(time):
             frameCallback = nil
             presentedFrames += 1
-            if !placed {
-                // Shown, and no configure placed it: the compositor leaves the window as it is.
-                placed = true
-                if declinedToDecorate { applyConfigure() }
-            }
+            // A frame shown while the bar waits: no configure placed the window, it stays as it is.
+            if barWait.framePresented() { applyConfigure() }
             onFramePresented?(time)
         }
     }

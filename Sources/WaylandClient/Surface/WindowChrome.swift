@@ -49,6 +49,35 @@ public struct WindowChrome: Hashable, Sendable {
     }
 }
 
+/// Whether the title bar still waits for the compositor to place the mapped window
+/// (`WindowChrome`'s `awaitingPlacement`, behaviour.md §14): it waits while the compositor
+/// answered `client_side` although it offers decorations (cage), until a configure arrives
+/// after the first buffer was committed or that first frame is shown without one.
+package struct BarPlacementWait: Hashable, Sendable {
+    /// The compositor offers decorations and answered `client_side` (its latest answer).
+    package var declined = false
+    /// A configure came after the first buffer, or the first frame was shown.
+    private var placed = false
+
+    package init() {}
+
+    /// Whether the bar waits now.
+    package var isWaiting: Bool { declined && !placed }
+
+    /// A configure was acknowledged after `committedFrames` frames.
+    package mutating func configured(committedFrames: Int) {
+        if committedFrames > 0 { placed = true }
+    }
+
+    /// A frame was shown. True when the bar waited until now: the latest configure must be
+    /// applied again (the compositor leaves the window where it is, so it gets its bar).
+    package mutating func framePresented() -> Bool {
+        let waited = isWaiting
+        placed = true
+        return waited
+    }
+}
+
 /// When `set_min_size` must go out (again). mutter 43 stores a minimum as the size sent plus
 /// the surface's extent outside the window geometry at the commit that carries it, and takes
 /// that extent off again whenever it applies the minimum: a minimum sent before the title bar
