@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness", "touchstone"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
                                                                "ImageFixtures", "SceneFormat", "Session",
-                                                               "SeededRandom"]),
+                                                               "SeededRandom", "AllocationCounting"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
                                                              "TouchDiagnostics", "SeededRandom", "FuzzSupport", "ImageFixtures"],
                     exclude: ["AuditReports"]),
@@ -286,6 +286,15 @@ let package = Package(
                           path: "Benchmarks/ImageLatencyBenchmarks"),
         .executableTarget(name: "SessionBenchmarks", dependencies: ["WestonHarness", "BenchmarkSupport"],
                           path: "Benchmarks/SessionBenchmarks"),
+        // Heap allocations per thread: the process's malloc family counts, then calls glibc's
+        // (a sanitizer hook under AddressSanitizer). For the allocation benchmark and its test only.
+        .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        // A finger moving in a session without a compositor, its allocations counted per motion event.
+        .target(name: "AllocationCounting", dependencies: ["CAllocationCounter", "TouchstoneApp", "NodeCore"],
+                path: "Benchmarks/AllocationCounting"),
+        // Heap allocations per motion event in steady state (issue 30): `.build/release/AllocationBenchmarks`.
+        .executableTarget(name: "AllocationBenchmarks", dependencies: ["AllocationCounting"],
+                          path: "Benchmarks/AllocationBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.
         .executableTarget(name: "AuditBenchmarks", dependencies: ["BenchmarkSupport", "SystemCalls"], path: "Benchmarks/AuditBenchmarks"),
         // The fuzzer: generated scenes and scripts through replay, render and audit with time and

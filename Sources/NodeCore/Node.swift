@@ -158,7 +158,7 @@ open class Node: Responder {
     }
     /// True for `ScrollNode`s: the touch path is searched for them on every down, and a
     /// flag is cheaper than a dynamic cast on each ancestor.
-    final var isScrollNode = false
+    package internal(set) final var isScrollNode = false
     /// True for `ControlNode`s, for the same reason: rows entering and leaving a list look
     /// up their ancestors for tracking controls.
     final var isControlNode = false

@@ -143,7 +143,7 @@ public final class Renderer {
 
     /// Adds what `invalidation` damages to `rects`, clipped to `bufferBounds`, keeping no
     /// rect that another contains.
-    private func addDamage(of invalidation: Invalidation, to rects: inout [PixelRect]) {
+    public func addDamage(of invalidation: Invalidation, to rects: inout [PixelRect]) {
         let rect: PixelRect
         switch invalidation {
         case let .area(area):

@@ -106,22 +106,25 @@ public final class ScrollPainter {
     /// which scroll nodes had more than their offset change. The damage rects alone cannot
     /// say, since a rect inside a scroll node's area is merged into that area's rect.
     public func note(_ invalidations: [Invalidation]) {
-        for invalidation in invalidations {
-            switch invalidation {
-            case .node(let node):
-                var current: Node? = node
-                while let each = current {
-                    if each is ScrollNode { changed.insert(ObjectIdentifier(each)) }
-                    current = each.supernode
-                }
-            case .area(let area):
-                for (id, entry) in shown {
-                    guard let node = entry.node else { continue }
-                    let extent = node.subtreeExtentInWindow()
-                    // Its own offset change reports its extent at the old offset and the new
-                    // (equal up to rounding: the origin is added to the offset and taken off).
-                    if area.intersects(extent), !Self.isSame(area, extent) { changed.insert(id) }
-                }
+        for invalidation in invalidations { note(invalidation) }
+    }
+
+    /// `note(_:)` for one invalidation, as the window hands them over.
+    public func note(_ invalidation: Invalidation) {
+        switch invalidation {
+        case .node(let node):
+            var current: Node? = node
+            while let each = current {
+                if each.isScrollNode { changed.insert(ObjectIdentifier(each)) }
+                current = each.supernode
+            }
+        case .area(let area):
+            for (id, entry) in shown {
+                guard let node = entry.node else { continue }
+                let extent = node.subtreeExtentInWindow()
+                // Its own offset change reports its extent at the old offset and the new
+                // (equal up to rounding: the origin is added to the offset and taken off).
+                if area.intersects(extent), !Self.isSame(area, extent) { changed.insert(id) }
             }
         }
     }
@@ -185,7 +188,11 @@ public final class ScrollPainter {
         var rects = stale
         for area in moved { rects = rects.flatMap { $0.subtracting(area) } }
         if let previous {
-            for rect in rects { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
+            // Nor where this frame's damage repaints it (a tap's button, damaged in the frame
+            // before and again in this one).
+            for rect in rects where !damage.contains(where: { $0.contains(rect) }) {
+                canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0)
+            }
         } else {
             painted += rects
         }

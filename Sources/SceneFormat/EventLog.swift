@@ -82,12 +82,16 @@ public struct EventLogEntry: Hashable, Sendable {
 
     /// Appends the log line (UTF-8, no newline) to `out`: the live session reuses one
     /// buffer, since the line is written on the input path before the frame that shows it.
-    /// The line is written on the stack, then appended in one copy.
+    /// The line is written on the stack (under 1 KiB, the most a temporary allocation takes
+    /// there, for any line with ordinary numbers), then appended in one copy.
     public func appendLine(to out: inout [UInt8]) {
-        // Every field but the node name, the event's name and an edited text fits in 1,536
-        // bytes (the four numbers that may be fractional take at most 320 each, 24 in
-        // practice); an escaped byte of a name or the text takes at most 6.
-        let bound = 1_536 + 6 * node.utf8.count + event.name.utf8.count + 6 * (text?.utf8.count ?? 0)
+        // Every key and literal and three integers take at most 192 bytes; a number below
+        // 10^15 in magnitude at most 24 (larger ones 320); an escaped byte of a name or the
+        // text at most 6.
+        func number(_ v: Double) -> Int { v.magnitude < 1e15 ? 24 : 320 }
+        var bound = 192 + number(time) + 6 * node.utf8.count + event.name.utf8.count + 6 * (text?.utf8.count ?? 0)
+        if let location { bound += number(location.x) + number(location.y) }
+        if case .number(let v)? = value { bound += number(v) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var line = JSONLineBuffer(memory)
             write(to: &line)

@@ -30,7 +30,7 @@ public struct PointerLocation: Sendable {
     public struct TrackedTouch: Sendable, Equatable {
         public let id: TouchID
         /// Distinguishes this touch from earlier ones with the same id (counts downs).
-        public let serial: Int
+        public private(set) var serial: Int
         public var location: Point
         public var isDown: Bool
         /// Every position since the down, oldest first.
@@ -40,6 +40,18 @@ public struct PointerLocation: Sendable {
         public var contact = Contact()
         /// Latest (time, position) samples, covering `velocityWindow`.
         var samples: [(time: Double, location: Point)]
+
+        /// The same id down again: a new touch at `location`, keeping the arrays' storage.
+        mutating func restart(serial: Int, at location: Point, time: Double) {
+            self.serial = serial
+            self.location = location
+            isDown = true
+            contact = Contact()
+            path.removeAll(keepingCapacity: true)
+            path.append(location)
+            samples.removeAll(keepingCapacity: true)
+            samples.append((time, location))
+        }
 
         public static func == (a: TrackedTouch, b: TrackedTouch) -> Bool {
             a.id == b.id && a.serial == b.serial && a.location == b.location && a.isDown == b.isDown && a.path == b.path && a.contact == b.contact
@@ -119,15 +131,19 @@ public struct PointerLocation: Sendable {
     }
 
     private mutating func down(_ id: TouchID, at location: Point, time: Double) {
-        if let old = table[id] {
-            guard !old.isDown else { return }
-            table.remove(id)  // its old path goes with it
-        }
+        if table.update(id, { $0.isDown }) == true { return }
         downCount += 1
         activeCount += 1
         if id != .pointer { fingersDown.insert(id) }
-        table.append(TrackedTouch(id: id, serial: downCount, location: location, isDown: true, path: [location],
-                                  samples: [(time, location)]), for: id)
+        if var touch = table.remove(id) {
+            // Its old path goes, and the new one keeps the storage: a finger tapping again
+            // and again allocates nothing here.
+            touch.restart(serial: downCount, at: location, time: time)
+            table.append(touch, for: id)
+        } else {
+            table.append(TrackedTouch(id: id, serial: downCount, location: location, isDown: true, path: [location],
+                                      samples: [(time, location)]), for: id)
+        }
         newestID = id
         maxActive = max(maxActive, activeCount)
     }
@@ -197,3 +213,4 @@ public struct PointerLocation: Sendable {
         return ((last.location.x - first.location.x) / dt, (last.location.y - first.location.y) / dt)
     }
 }
+

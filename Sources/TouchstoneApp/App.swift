@@ -57,6 +57,8 @@ public final class App {
     /// Lays the tree out at the window's size, before the first frame and again, at most
     /// once per frame, after what it depends on changed (behaviour.md §15.1).
     private let layout: WindowLayout
+    /// The damage of the frame being prepared (`takeFrameDamage`), its storage kept.
+    private var frameDamage = DamageRegion()
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?
     private var failure: AppError?
@@ -261,19 +263,13 @@ public final class App {
             caretBlinker.update()
             // Resizes and changes of a frame are laid out together when the next frame may
             // be drawn; the frames that move become this turn's damage.
-            if !(surface?.isFramePending ?? false) { layout.update(window) }
+            let framePending = surface?.isFramePending ?? false
+            if !framePending { layout.update(window) }
             if let surface { textInput.sync(to: surface, cause: .other) }
-            var damage = painter.takeDamage()
-            if damage.isEmpty, window.clock.isAnimating {
-                // An animation with no frame to follow (it began without visible change):
-                // show it now, and frame callbacks take over from the frame this paints.
-                clockDriver.framePresented()
-                damage = painter.takeDamage()
-            }
+            // Damage is taken once per frame: while one is in flight, what changes waits in
+            // the tree, and the turns until its callback (input, releases) skip this.
+            if !framePending { takeFrameDamage() }
             clockDriver.update()
-            if !damage.isEmpty { surface?.setNeedsDisplay(DamageRegion(damage)) }
-            // Lines that moved with no damage still get a commit of their own.
-            surface?.setLines(pointerLocation.subsurfaceLines(renderer: painter.renderer))
         }
         connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
             do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
@@ -290,6 +286,24 @@ public final class App {
             case .clearPaths: pointerLocation.clearPaths()
             }
         }
+    }
+
+    /// What changed since the latest frame becomes the next frame's damage (the window draws
+    /// it after this turn's idle work), with the crosshairs' lines of the HUD.
+    private func takeFrameDamage() {
+        painter.takeDamage(into: &frameDamage)
+        if frameDamage.isEmpty, window.clock.isAnimating {
+            // An animation with no frame to follow (it began without visible change):
+            // show it now, and frame callbacks take over from the frame this paints.
+            clockDriver.framePresented()
+            painter.takeDamage(into: &frameDamage)
+        }
+        if !frameDamage.isEmpty {
+            surface?.setNeedsDisplay(frameDamage)
+            frameDamage.removeAll()
+        }
+        // Lines that moved with no damage still get a commit of their own.
+        surface?.setLines(pointerLocation.subsurfaceLines(renderer: painter.renderer))
     }
 
     /// The window's handlers. The app owns the window and the loop, so they never run

@@ -11,7 +11,14 @@ package final class FramePainter {
     package private(set) var renderer: Renderer
     var touchMarkers = TouchMarkerTracker()
     /// Painted over the tree and the markers, in the order added.
-    var overlays: [AppOverlay] = []
+    var overlays: [AppOverlay] = [] {
+        // Sorted out once here, so that no frame casts an overlay.
+        didSet { underlaidOverlays = overlays.compactMap { $0 as? UnderlaidOverlay } }
+    }
+    /// The overlays with a part under the markers, in the order added.
+    private var underlaidOverlays: [UnderlaidOverlay] = []
+    /// The tree's damage of the latest `takeDamage`, its storage kept from frame to frame.
+    private var treeDamage: [PixelRect] = []
     private var canvases = CanvasCache()
     /// Moves the pixels of scrolled content instead of painting them again.
     package let scrollPainter = ScrollPainter()
@@ -31,17 +38,29 @@ package final class FramePainter {
     /// Buffer pixels to repaint for what changed since the last call: invalidated nodes
     /// and areas, and touch markers that appeared, moved or went away.
     package func takeDamage() -> [PixelRect] {
-        let invalidations = window.takeInvalidations()
-        scrollPainter.note(invalidations)
-        var rects = renderer.damage(for: invalidations)
-        sceneLayer.note(rects)
-        underlayLayer.note(rects)
-        rects += touchMarkers.update(touches: window.activeTouches, renderer: renderer)
-        for overlay in overlays {
-            rects += overlay.takeDamage(renderer: renderer)
-            if let underlaid = overlay as? UnderlaidOverlay { underlayLayer.note(underlaid.underlayDamage) }
+        var damage = DamageRegion()
+        takeDamage(into: &damage)
+        return damage.rects
+    }
+
+    /// `takeDamage()` added to `damage`: what the loop runs once per frame, with no
+    /// allocation when only the tree changed (its invalidations are read in place).
+    package func takeDamage(into damage: inout DamageRegion) {
+        treeDamage.removeAll(keepingCapacity: true)
+        window.takeInvalidations { invalidation in
+            scrollPainter.note(invalidation)
+            renderer.addDamage(of: invalidation, to: &treeDamage)
         }
-        return rects
+        if !treeDamage.isEmpty {
+            sceneLayer.note(treeDamage)
+            underlayLayer.note(treeDamage)
+            for rect in treeDamage { damage.add(rect) }
+        }
+        for rect in touchMarkers.update(window: window, renderer: renderer) { damage.add(rect) }
+        for overlay in overlays {
+            for rect in overlay.takeDamage(renderer: renderer) { damage.add(rect) }
+        }
+        for overlay in underlaidOverlays { underlayLayer.note(overlay.underlayDamage) }
     }
 
     /// The compositor resized the window or changed its scale: the root is re-laid to the
@@ -105,7 +124,7 @@ package final class FramePainter {
         let painted: [PixelRect]
         if overlays.contains(where: { !$0.isBlank }) {
             var rects = context.damage.rects
-            let underlaid = overlays.compactMap { $0 as? UnderlaidOverlay }.filter { !$0.isBlank }
+            let underlaid = underlaidOverlays.filter { !$0.isBlank }
             if let previous, underlaid.isEmpty {
                 for rect in context.stale.rects { canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0) }
             } else {

@@ -22,12 +22,14 @@ struct TouchMarkerTracker {
         shapes[.finger(id)] = shape
     }
 
-    /// Rebuilds the markers from the active touches; returns the buffer pixels that changed.
-    mutating func update(touches: [Touch], renderer: Renderer) -> [PixelRect] {
+    /// Rebuilds the markers from `window`'s active touches; returns the buffer pixels that
+    /// changed. With markers off and none shown, the touches are not looked at.
+    mutating func update(window: NodeCore.Window, renderer: Renderer) -> [PixelRect] {
         guard isEnabled || !markers.isEmpty else {
-            shapes.removeAll()
+            if !shapes.isEmpty { shapes.removeAll() }
             return []
         }
+        let touches = window.activeTouches
         let live = Set(touches.map(\.id))
         shapes = shapes.filter { live.contains($0.key) }
         let next = isEnabled ? TouchMarkers.markers(for: touches, shapes: shapes) : []

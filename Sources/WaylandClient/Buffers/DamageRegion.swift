@@ -30,6 +30,11 @@ public struct DamageRegion: Hashable, Sendable {
         if rects.count > Self.limit { coalesce() }
     }
 
+    /// Empties the region, keeping its storage for the next frame's damage.
+    public mutating func removeAll() {
+        rects.removeAll(keepingCapacity: true)
+    }
+
     public mutating func add(_ region: DamageRegion) {
         if rects.isEmpty {
             rects = region.rects

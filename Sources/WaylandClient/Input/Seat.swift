@@ -121,9 +121,10 @@ public final class Seat {
         case let .orientation(id, orientation):
             touchBatcher.orientation(id: id, degrees: orientation)
         }
-        if var batch {
-            onTouch?(batch)
-            touchBatcher.recycle(&batch)
+        // Taken out of `batch`, so that its storage is the batch's alone when it comes back.
+        if var delivered = batch.take() {
+            onTouch?(delivered)
+            touchBatcher.recycle(&delivered)
         }
     }
 

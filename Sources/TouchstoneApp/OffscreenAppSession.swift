@@ -1,0 +1,88 @@
+import NodeCore
+import Render
+import WaylandClient
+
+/// The live session's input → frame path without a compositor, for the allocation benchmark
+/// and its test: touch events grouped by the seat's `TouchBatcher`, fed through `SeatInput`
+/// into the window (with the event log), then each frame as the loop makes it (`App`'s idle
+/// work, then `ToplevelWindow.drawIfNeeded`): the damage, a pool buffer of the swap chain,
+/// the paint, the submit, and the log written. The compositor is played by releasing each
+/// buffer once the next one is committed.
+package final class OffscreenAppSession {
+    package let window: NodeCore.Window
+    package let painter: FramePainter
+    private let input: SeatInput
+    private let output: EventOutput
+    private let pointerLocation: PointerLocationOverlay
+    private var batcher = TouchBatcher()
+    private var chain = SwapChain<ShmMemory>()
+    /// What changed since the latest frame (`ToplevelWindow.setNeedsDisplay`).
+    private var pendingDamage = DamageRegion()
+    /// The buffer committed last, held by the "compositor" until the next commit.
+    private var shown: Int?
+    /// Compositor timestamps, one millisecond per event.
+    private var time: UInt32 = 0
+    /// Frames committed so far.
+    package private(set) var frames = 0
+
+    /// A window of `root`'s size at scale 1 whose event log goes to `eventLog` (a path).
+    package init(root: Node, eventLog: String) throws {
+        window = NodeCore.Window(root: root, size: root.frame.size)
+        painter = try FramePainter(window: window, background: .white) { _ in }
+        pointerLocation = PointerLocationOverlay(window: window)
+        painter.overlays.append(pointerLocation)
+        output = try EventOutput(eventLog: .file(eventLog), recordPath: nil)
+        input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: nil)
+        output.attach(to: root) { [unowned input] in input.now }
+        painter.resize(to: LogicalSize(width: Int(root.frame.width), height: Int(root.frame.height)), scale: .integer(1))
+        pendingDamage.add(PixelRect(size: PixelSize(width: Int(root.frame.width), height: Int(root.frame.height))))
+    }
+
+    package func touchDown(_ id: Int32, at location: Point) {
+        time &+= 1
+        batcher.down(id: id, surfaceID: 1, location: location, time: time)
+        deliver(batcher.frame())
+    }
+
+    package func touchMotion(_ id: Int32, to location: Point) {
+        time &+= 1
+        batcher.motion(id: id, location: location, time: time)
+        deliver(batcher.frame())
+    }
+
+    package func touchUp(_ id: Int32) {
+        time &+= 1
+        // The last up delivers at once (weston ≤ 10 sends no frame after it).
+        deliver(batcher.up(id: id, time: time) ?? batcher.frame())
+    }
+
+    /// As the seat hands a batch to the window and takes its storage back.
+    private func deliver(_ delivered: consuming TouchBatch?) {
+        guard var batch = consume delivered else { return }
+        input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
+        batcher.recycle(&batch)
+    }
+
+    /// One turn of the loop after input: the frame, when anything changed, then the log.
+    package func frame() throws {
+        let damage = painter.takeDamage()
+        if !damage.isEmpty { pendingDamage.add(DamageRegion(damage)) }
+        if !pendingDamage.isEmpty {
+            let bounds = painter.renderer.bufferBounds
+            let size = PixelSize(width: bounds.width, height: bounds.height)
+            guard let acquired = try chain.acquire(size: size, damage: pendingDamage, make: { size throws(ShmError) in
+                try ShmMemory(width: size.width, height: size.height, poolSize: ShmMemory.scrollingPoolSize)
+            }) else { return }
+            let damage = pendingDamage.clipped(to: PixelRect(size: size))
+            painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
+                                       previous: acquired.previous?.view, scale: .integer(1),
+                                       logicalSize: LogicalSize(width: bounds.width, height: bounds.height)))
+            chain.submit(id: acquired.id, damage: damage)
+            if let shown { chain.release(id: shown, currentSize: size) }
+            shown = acquired.id
+            pendingDamage = DamageRegion()
+            frames += 1
+        }
+        try output.write()
+    }
+}
