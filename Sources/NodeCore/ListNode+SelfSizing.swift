@@ -24,6 +24,20 @@ extension ListNode {
         }
     }
 
+    /// Measures again the live rows whose layout inputs changed since they were measured (a
+    /// text or label set in code): called by the layout pass, which would otherwise lay such
+    /// a row out at its old extent. The rows after it move and the offset follows, as for
+    /// any measurement.
+    func measureChangedRows() {
+        guard window?.rowMeasurement != nil else { return }
+        var changed = false
+        for k in liveRows.indices where liveRows[k].isMeasured && liveRows[k].node.needsLayout {
+            liveRows[k].isMeasured = false
+            changed = true
+        }
+        if changed { measureRowsIfNeeded() }
+    }
+
     /// At most this many rounds of measuring and making rows per change.
     static let maximumMeasuringRounds = 8
 

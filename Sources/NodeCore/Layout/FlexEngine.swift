@@ -138,6 +138,14 @@ struct FlexEngine {
         }
         node.layoutState.isDirty = false
         node.layoutState.hasDirtyDescendant = false
+        visitChildren(of: node)
+    }
+
+    /// The children of a node whose children keep their frames: laid-out ones are roots of
+    /// their own. A self-sizing list first measures again the rows whose content changed
+    /// (behaviour.md §15.3), which sizes and lays them out.
+    func visitChildren(of node: Node) {
+        if node.isScrollNode, let list = node as? ListNode, list.hasSelfSizingRows { list.measureChangedRows() }
         for child in node.subnodes { visit(child) }
     }
 }
