@@ -77,18 +77,14 @@ extension ListNode {
         return isInverted ? span.start + span.length : span.start
     }
 
-    /// Sizes `node` at the cross size, lays it out at that size now, and returns its
-    /// extent along the axis in whole points.
+    /// Sizes `node` at the cross size and lays it out at that size now, in one computation;
+    /// returns its extent along the axis in whole points.
     private func measure(_ node: Node, cross: Double, measurer: (any LayoutMeasuring)?) -> Double {
         let range = isHorizontal
             ? SizeRange(min: Size(width: 0, height: cross), max: Size(width: .infinity, height: cross))
             : SizeRange(min: Size(width: cross, height: 0), max: Size(width: cross, height: .infinity))
-        let measured = node.layoutThatFits(range, measurer: measurer)
-        let extent = LayoutMath.round(isHorizontal ? measured.width : measured.height)
-        node.frame.size = isHorizontal ? Size(width: extent, height: cross) : Size(width: cross, height: extent)
-        // Sizing left the row's children where they were: they are placed now, at the size found.
-        node.layoutIfNeeded(measurer: measurer)
-        return extent
+        let size = FlexEngine(measurer: measurer).layOut(node, fitting: range, isRTL: node.inheritedIsRTL)
+        return isHorizontal ? size.width : size.height
     }
 
     /// Moves the offset by `delta` with whatever is in flight: a correction, not a scroll,
