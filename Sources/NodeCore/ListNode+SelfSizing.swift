@@ -24,6 +24,20 @@ extension ListNode {
         }
     }
 
+    /// Measures again the live rows whose layout inputs changed since they were measured (a
+    /// text or label set in code): called by the layout pass, which would otherwise lay such
+    /// a row out at its old extent. The rows after it move and the offset follows, as for
+    /// any measurement.
+    func measureChangedRows() {
+        guard window?.rowMeasurement != nil else { return }
+        var changed = false
+        for k in liveRows.indices where liveRows[k].isMeasured && liveRows[k].node.needsLayout {
+            liveRows[k].isMeasured = false
+            changed = true
+        }
+        if changed { measureRowsIfNeeded() }
+    }
+
     /// At most this many rounds of measuring and making rows per change.
     static let maximumMeasuringRounds = 8
 
@@ -63,18 +77,14 @@ extension ListNode {
         return isInverted ? span.start + span.length : span.start
     }
 
-    /// Sizes `node` at the cross size, lays it out at that size now, and returns its
-    /// extent along the axis in whole points.
+    /// Sizes `node` at the cross size and lays it out at that size now, in one computation;
+    /// returns its extent along the axis in whole points.
     private func measure(_ node: Node, cross: Double, measurer: (any LayoutMeasuring)?) -> Double {
         let range = isHorizontal
             ? SizeRange(min: Size(width: 0, height: cross), max: Size(width: .infinity, height: cross))
             : SizeRange(min: Size(width: cross, height: 0), max: Size(width: cross, height: .infinity))
-        let measured = node.layoutThatFits(range, measurer: measurer)
-        let extent = LayoutMath.round(isHorizontal ? measured.width : measured.height)
-        node.frame.size = isHorizontal ? Size(width: extent, height: cross) : Size(width: cross, height: extent)
-        // Sizing left the row's children where they were: they are placed now, at the size found.
-        node.layoutIfNeeded(measurer: measurer)
-        return extent
+        let size = FlexEngine(measurer: measurer).layOut(node, fitting: range, isRTL: node.inheritedIsRTL)
+        return isHorizontal ? size.width : size.height
     }
 
     /// Moves the offset by `delta` with whatever is in flight: a correction, not a scroll,

@@ -12,8 +12,8 @@ extension NodeDescription {
     }
 }
 
-/// What differs between two rows made from one reusable template: the texts with `{i}`
-/// and what touches change. Nothing else changes a scene's nodes, so making a row over
+/// What differs between two rows made from one reusable template: the texts with `{i}` or
+/// `{text}` and what touches change. Nothing else changes a scene's nodes, so making a row over
 /// sets only these (pinned equal to a new row in `RowTemplateTests`).
 struct RowRefill {
     /// One node of the row, in the order `forEachInSubtree` visits them.
@@ -44,8 +44,8 @@ struct RowRefill {
             let reset: Reset = d.kind == .slider ? .slider(selected: selected, value: d.sliderValue ?? 0)
                 : d.kind.isControl ? .control(selected: selected) : .none
             steps.append(Step(name: d.name.hasRowIndex ? d.name : nil,
-                              label: d.label.flatMap { $0.hasRowIndex ? $0 : nil },
-                              text: d.kind == .text ? d.text.text.flatMap { $0.hasRowIndex ? $0 : nil } : nil,
+                              label: d.label.flatMap { $0.variesByRow ? $0 : nil },
+                              text: d.kind == .text ? d.text.text.flatMap { $0.variesByRow ? $0 : nil } : nil,
                               reset: reset))
             for child in d.children { add(child) }
         }
@@ -54,25 +54,26 @@ struct RowRefill {
     }
 
     /// Makes `node`, made from the template for another row and out of the tree since,
-    /// what the template makes for row `index`.
-    func apply(to node: Node, row index: Int) {
+    /// what the template makes for row `index`, whose text (`rows.texts`) is `text`.
+    func apply(to node: Node, row index: Int, text: String?) {
         node.frame = frame
         // The index's digits, written once on the stack for every text (`String(index)`).
         JSONWriting.withDecimal(index) { digits in
             steps.withUnsafeBufferPointer { steps in
                 var k = 0
-                RowRefill.fill(node, steps, &k, digits)
+                guard var text else { return RowRefill.fill(node, steps, &k, digits, nil) }
+                text.withUTF8 { RowRefill.fill(node, steps, &k, digits, $0) }
             }
         }
     }
 
     private static func fill(_ node: Node, _ steps: UnsafeBufferPointer<Step>, _ k: inout Int,
-                             _ row: UnsafeBufferPointer<UInt8>) {
+                             _ row: UnsafeBufferPointer<UInt8>, _ rowText: UnsafeBufferPointer<UInt8>?) {
         let step = steps.baseAddress! + k
         k += 1
-        if let name = step.pointee.name { node.name = name.text(index: row) }
-        if let label = step.pointee.label { node.label = label.text(index: row) }
-        if let text = step.pointee.text { unsafeDowncast(node, to: TextNode.self).text = text.text(index: row) }
+        if let name = step.pointee.name { node.name = name.text(index: row, rowText: nil) }
+        if let label = step.pointee.label { node.label = label.text(index: row, rowText: rowText) }
+        if let text = step.pointee.text { unsafeDowncast(node, to: TextNode.self).text = text.text(index: row, rowText: rowText) }
         switch step.pointee.reset {
         case .none: break
         case .control(let selected):
@@ -85,6 +86,6 @@ struct RowRefill {
             slider.isSelected = selected
             slider.value = value
         }
-        for child in node.subnodes { fill(child, steps, &k, row) }
+        for child in node.subnodes { fill(child, steps, &k, row, rowText) }
     }
 }

@@ -2,7 +2,7 @@ import NodeCore
 
 /// One scene node with every key read and checked (behaviour.md §7.1), ready to become a
 /// node without looking at JSON again. A list's row template is described once, at load,
-/// and made into a node for each row that comes into view: only its `{i}` texts vary.
+/// and made into a node for each row that comes into view: only its `{i}` and `{text}` texts vary.
 struct NodeDescription {
     var kind: NodeKind
     var name: RowText
@@ -101,16 +101,16 @@ struct NodeDescription {
     }
 
     /// A new node as the scene describes it, its children included, with `{i}` in names,
-    /// labels and texts replaced by `row` (kept as written when nil). Properties are set
+    /// labels and texts and `{text}` in labels and texts filled for `row` (kept as written when nil). Properties are set
     /// in the order the keys are read.
-    func makeNode(row: String?) -> Node {
+    func makeNode(row: RowFill?) -> Node {
         let node = makeBareNode(row: row)
         for child in children { node.addSubnode(child.makeNode(row: row)) }
         return node
     }
 
     /// The node without its children.
-    func makeBareNode(row: String?) -> Node {
+    func makeBareNode(row: RowFill?) -> Node {
         let name = self.name.text(row: row)
         let node: Node
         switch kind {
@@ -132,9 +132,9 @@ struct NodeDescription {
         return node
     }
 
-    /// Sets every key this description holds on `node` (made from it), with `{i}` replaced
-    /// by `row`, in the order the keys are read.
-    func configure(_ node: Node, row: String?) {
+    /// Sets every key this description holds on `node` (made from it), with the placeholders
+    /// filled for `row`, in the order the keys are read.
+    func configure(_ node: Node, row: RowFill?) {
         node.frame = frame
         if let slop { node.hitTestSlop = slop }
         if let hidden { node.isHidden = hidden }
@@ -165,6 +165,11 @@ struct NodeDescription {
 
     /// What the keys said about the node's placement, for a parent read after it.
     var placementFacts: PlacementFacts { PlacementFacts(hasFrame: hasFrame, hasItemKeys: style != nil) }
+
+    /// Whether a label, or a text node's text, here or among the children holds `{text}`.
+    var usesRowText: Bool {
+        (label?.hasRowText ?? false) || (text.text?.hasRowText ?? false) || children.contains { $0.usesRowText }
+    }
 
     /// Calls `body` with this node's name and the names of its children, depth first.
     func forEachName(_ body: (RowText) -> Void) {
@@ -221,88 +226,11 @@ extension NodeDescription.ListKeys {
 }
 
 extension NodeDescription.TextKeys {
-    func apply(to node: TextNode, row: String?) {
+    func apply(to node: TextNode, row: RowFill?) {
         if let text { node.text = text.text(row: row) }
         if let fontSize { node.fontSize = fontSize }
         if let textColor { node.textColor = textColor }
         if let alignment { node.alignment = alignment }
         if let lines { node.maximumLines = lines }
-    }
-}
-
-/// A name, label or text of a scene node, split where `{i}` (the row index) stands so
-/// that a row's text is made without searching it again.
-struct RowText {
-    /// The text as the scene writes it.
-    let source: String
-    /// The UTF-8 of the parts between the `{i}`s; nil when there is none.
-    private let parts: [[UInt8]]?
-    /// Their total length.
-    private let partsLength: Int
-
-    init(_ source: String) {
-        self.source = source
-        let bytes = source.utf8
-        // Searched in place: the generic search over a string's UTF-8 costs ~20 instructions a byte.
-        let open = UInt8(ascii: "{")
-        guard bytes.withContiguousStorageIfAvailable({ $0.contains(open) }) ?? bytes.contains(open) else {
-            parts = nil
-            partsLength = bytes.count
-            return
-        }
-        let i = UInt8(ascii: "i"), close = UInt8(ascii: "}")
-        let utf8 = Array(bytes)
-        var found: [[UInt8]] = []
-        var start = 0, k = 0
-        while k < utf8.count {
-            if utf8[k] == open, k + 2 < utf8.count, utf8[k + 1] == i, utf8[k + 2] == close {
-                found.append(Array(utf8[start..<k]))
-                k += 3
-                start = k
-            } else {
-                k += 1
-            }
-        }
-        if found.isEmpty {
-            parts = nil
-        } else {
-            found.append(Array(utf8[start...]))
-            parts = found
-        }
-        partsLength = found.isEmpty ? bytes.count : found.reduce(0) { $0 + $1.count }
-    }
-
-    /// Whether `{i}` occurs in the text.
-    var hasRowIndex: Bool { parts != nil }
-
-    /// The text with every `{i}` replaced by `row`; as written when `row` is nil.
-    func text(row: String?) -> String {
-        guard var row, parts != nil else { return source }
-        return row.withUTF8 { text(index: $0) }
-    }
-
-    /// The text with every `{i}` replaced by `index`, the row index's UTF-8.
-    func text(index: UnsafeBufferPointer<UInt8>) -> String {
-        guard let parts else { return source }
-        // Copied in whole pieces: appending piece by piece cost most of a reused row (§10.1).
-        return String(unsafeUninitializedCapacity: length(rowDigits: index.count)) { out in
-            var at = 0
-            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
-                (target + at).initialize(from: base, count: bytes.count)
-                at += bytes.count
-            }
-            for k in parts.indices {
-                if k > 0 { put(index) }
-                parts[k].withUnsafeBufferPointer(put)
-            }
-            return at
-        }
-    }
-
-    /// The text's length in UTF-8 bytes for a row index of `digits` bytes.
-    func length(rowDigits digits: Int) -> Int {
-        guard let parts else { return partsLength }
-        return partsLength + (parts.count - 1) * digits
     }
 }

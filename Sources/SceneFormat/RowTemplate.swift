@@ -2,7 +2,7 @@ import NodeCore
 
 /// A list's row template (behaviour.md §10.3), read and checked once when the scene loads.
 /// Making a row reads no JSON: the described nodes are built with `{i}` replaced by the
-/// row index in their names, labels and texts.
+/// row index in their names, labels and texts, and `{text}` by the row's text in labels and texts.
 final class RowTemplate {
     let root: NodeDescription
     /// The scene file, for messages about names.
@@ -17,10 +17,13 @@ final class RowTemplate {
     let isReusable: Bool
     /// What `reuse` sets on a row: what differs between rows.
     private let refill: RowRefill
+    /// `rows.texts`: row i's text is entry i modulo their number.
+    let texts: [String]?
 
-    init(_ root: NodeDescription, file: String) {
+    init(_ root: NodeDescription, file: String, texts: [String]? = nil) {
         self.root = root
         self.file = file
+        self.texts = texts
         var names: [RowText] = []
         root.forEachName { names.append($0) }
         namePatterns = names.map { RowNamePattern($0.source) }
@@ -51,22 +54,28 @@ final class RowTemplate {
             // left the row a bare node; kept so that logs and renders stay as they were.
             return Node(name: "row-\(index)")
         }
-        return root.makeNode(row: row)
+        return root.makeNode(row: RowFill(index: row, text: text(ofRow: index)))
+    }
+
+    /// Row `index`'s entry of `texts`, if there are any.
+    func text(ofRow index: Int) -> String? {
+        texts.map { $0[index % $0.count] }
     }
 
     /// Makes `row`, a row made by `makeRow` and out of the tree since, row `index`'s;
     /// false when the template is not reusable.
     func reuse(_ row: Node, as index: Int) -> Bool {
         guard isReusable else { return false }
-        refill.apply(to: row, row: index)
+        refill.apply(to: row, row: index, text: text(ofRow: index))
         return true
     }
 
     /// Whether two of the template's names are the same for this row (`a{i}1` and `a1{i}` in row 1).
     private func givesANameTwice(row: String) -> Bool {
         let digits = row.utf8.count
+        let fill = RowFill(index: row)
         return possibleClashes.contains { clash in
-            (clash.digits == nil || clash.digits == digits) && clash.first.text(row: row) == clash.second.text(row: row)
+            (clash.digits == nil || clash.digits == digits) && clash.first.text(row: fill) == clash.second.text(row: fill)
         }
     }
 }

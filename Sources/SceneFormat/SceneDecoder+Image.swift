@@ -59,7 +59,7 @@ extension SceneDecoder {
 }
 
 extension NodeDescription.ImageKeys {
-    func apply(to node: ImageNode, row: String?) {
+    func apply(to node: ImageNode, row: RowFill?) {
         if let contentMode { node.contentMode = contentMode }
         if let cornerRadius { node.cornerRadius = cornerRadius }
         if let placeholderColor { node.placeholderColor = placeholderColor }

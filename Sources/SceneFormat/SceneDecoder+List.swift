@@ -8,10 +8,12 @@ extension SceneDecoder {
     static let filterKeys = ["field", "match"]
     /// The most rows a filtered list may have: each row's text is made once to match it.
     static let maximumFilteredRows = 10_000
-    static let rowsKeys = ["count", "extent", "estimatedExtent", "template"]
+    static let rowsKeys = ["count", "extent", "estimatedExtent", "texts", "template"]
     static let fetchKeys = ["batch", "delay", "total"]
     /// Stands for the row index in a template's names and labels.
     static let rowIndexPlaceholder = "{i}"
+    /// Stands for the row's entry of `rows.texts` in a template's labels and texts.
+    static let rowTextPlaceholder = "{text}"
 
     /// A list's axis, direction and row extent, read with the node's kind (as the list
     /// node is made with them), and the reader of `rows` the rest of it comes from later
@@ -46,10 +48,14 @@ extension SceneDecoder {
         list.count = try rows.required("count") { (r: inout ObjectReader, k: String) throws(FormatError) in
             try r.count(k)
         }
+        let texts = try readRowTexts(&rows)
         guard let template = rows.raw("template") else { throw rows.fail("template", "required key is missing", line: rows.line) }
         try rows.finish(allowed: rowsKeys.joined(separator: ", "))
         list.template = try compileTemplate(template, file: r.file, path: rows.keyPath("template"),
-                                            placement: list.selfSizing ? .selfSizingRow : .framed)
+                                            placement: list.selfSizing ? .selfSizingRow : .framed, texts: texts)
+        if texts != nil, !list.template!.root.usesRowText {
+            throw rows.fail("texts", "no label or text of the template holds \(rowTextPlaceholder); put it where each row's text goes, or remove 'texts'")
+        }
 
         list.leadingScreens = try r.number("leadingScreens", in: 0...FileLimits.maximumLeadingScreens)
         var rowsAtMost = list.count
@@ -90,13 +96,36 @@ extension SceneDecoder {
         }
     }
 
+    /// `rows.texts`: the rows' texts, row i taking entry i modulo their number, which
+    /// `{text}` stands for in the template's labels and texts (behaviour.md §10.3).
+    private static func readRowTexts(_ rows: inout ObjectReader) throws(FormatError) -> [String]? {
+        guard let node = rows.raw("texts") else { return nil }
+        guard case .array(let items) = node.value else {
+            throw rows.fail("texts", "expected an array of strings, got \(node.typeName)")
+        }
+        guard !items.isEmpty else { throw rows.fail("texts", "expected at least one text; remove 'texts' if the rows have none") }
+        var texts: [String] = []
+        texts.reserveCapacity(items.count)
+        for (k, item) in items.enumerated() {
+            guard case .string(let text) = item.value else {
+                throw rows.fail("texts[\(k)]", "expected a string, got \(item.typeName)", line: item.line)
+            }
+            texts.append(text)
+        }
+        return texts
+    }
+
     /// Reads and checks the template once, so that a bad template fails at load with its
     /// own line and rows are made without JSON; every name in it must hold `{i}`, or
-    /// rows would share names.
+    /// rows would share names, and `{text}` needs `texts`.
     private static func compileTemplate(_ template: JSONNode, file: String, path: String,
-                                        placement: LayoutPlacement) throws(FormatError) -> RowTemplate {
+                                        placement: LayoutPlacement, texts: [String]?) throws(FormatError) -> RowTemplate {
         var names: [String: Int] = [:]
         let description = try describeNode(template, file: file, path: .named(path), placement: placement, names: &names)
+        if texts == nil, description.usesRowText, let (key, line) = firstRowTextKey(in: template, path: path) {
+            throw FormatError(file: file, line: line, key: key,
+                              message: "\(rowTextPlaceholder) stands for the row's entry of 'rows.texts', and this list has none; add 'texts' to 'rows'")
+        }
         if placement == .selfSizingRow, description.layout == nil {
             let r = try ObjectReader(template, file: file, path: path)
             throw r.fail("layout", "rows of extent \"auto\" are as long as their layout makes them; give the template a 'layout'",
@@ -107,7 +136,29 @@ extension SceneDecoder {
             throw FormatError(file: file, line: line, key: path + ".name",
                               message: "'\(name)' needs \(rowIndexPlaceholder) (the row index) so that every row's names are unique")
         }
-        return RowTemplate(description, file: file)
+        return RowTemplate(description, file: file, texts: texts)
+    }
+
+    /// The path and line of the first label, or text of a text node, that holds `{text}`
+    /// in a template (its nested lists' own templates aside).
+    private static func firstRowTextKey(in json: JSONNode, path: String) -> (String, Int)? {
+        guard case .object(let members) = json.value else { return nil }
+        let isText = members.contains { member in
+            guard member.key == "kind", case .string(let kind) = member.value.value else { return false }
+            return kind == NodeKind.text.rawValue
+        }
+        for member in members where member.key == "label" || (isText && member.key == "text") {
+            if case .string(let value) = member.value.value, value.contains(rowTextPlaceholder) {
+                return ("\(path).\(member.key)", member.line)
+            }
+        }
+        guard let children = members.first(where: { $0.key == "children" }), case .array(let items) = children.value.value else {
+            return nil
+        }
+        for (k, item) in items.enumerated() {
+            if let found = firstRowTextKey(in: item, path: "\(path).children[\(k)]") { return found }
+        }
+        return nil
     }
 
     /// Binds each filtered list to its text field, by name in `root`: the list follows the

@@ -13,7 +13,7 @@ extension SceneDecoder {
             }
             return keys
         }
-        keys.text = try r.string("text").map(RowText.init)
+        keys.text = try r.string("text").map { RowText($0, takesRowText: true) }
         keys.fontSize = try r.number("fontSize", in: FileLimits.fontSizes)
         keys.textColor = try r.color("textColor")
         if let alignment = try r.choice("alignment", TextAlignment.allCases.map(\.rawValue)) {

@@ -15,8 +15,8 @@ extension SceneDecoder {
             }
             return keys
         }
-        keys.text = try r.string("text").map(RowText.init)
-        keys.placeholder = try r.string("placeholder").map(RowText.init)
+        keys.text = try r.string("text").map { RowText($0) }
+        keys.placeholder = try r.string("placeholder").map { RowText($0) }
         keys.secure = try r.bool("secure")
         if let type = try r.choice("contentType", TextContentType.allCases.map(\.rawValue)) {
             keys.contentType = TextContentType(rawValue: type)!
@@ -49,7 +49,7 @@ extension NodeDescription {
         var fontSize: Double?
         var textColor: Color?
 
-        func apply(to field: TextFieldNode, row: String?) {
+        func apply(to field: TextFieldNode, row: RowFill?) {
             if let contentType { field.contentType = contentType }
             if let secure { field.isSecureTextEntry = secure }
             if let fontSize { field.fontSize = fontSize }

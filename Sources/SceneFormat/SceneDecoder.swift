@@ -179,7 +179,7 @@ public enum SceneDecoder {
         d.color = try r.color("color")
         d.borderColor = try r.color("borderColor")
         d.borderWidth = try r.number("borderWidth", in: FileLimits.lengths)
-        d.label = try r.string("label").map(RowText.init)
+        d.label = try r.string("label").map { RowText($0, takesRowText: true) }
         d.labelColor = try r.color("labelColor")
         d.labelFontSize = try r.number("labelFontSize", in: FileLimits.fontSizes)
         d.shape = try r.hitShape("shape")

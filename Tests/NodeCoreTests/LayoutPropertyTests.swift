@@ -104,6 +104,39 @@ struct RandomLayoutTree {
     static let change = zip(Gen.int(in: 0...1000), Gen.int(in: 0...1_000_000), Gen.int(in: 0...5))
     static let size = zip(Gen.int(in: 40...1600), Gen.int(in: 40...1200))
 
+    /// Makes two trees of `specs`, lays the first out at `first`, applies every change
+    /// (`kind` 0 adds a word to a text, 1 toggles `display`, else the node is drawn again from
+    /// `seed`) to both, laying the first out again after the changes `laysOutAfter` picks,
+    /// then lays the first out at `second` with the same measurer. The second tree is not laid out.
+    static func changedTrees(_ specs: [(parent: Int, seed: Int)], _ changes: [(pick: Int, seed: Int, kind: Int)],
+                             first: Size, second: Size, laysOutAfter: (_ seed: Int) -> Bool)
+        -> (live: RandomLayoutTree, other: RandomLayoutTree) {
+        let measurer = FakeMeasurer()
+        let live = RandomLayoutTree(specs), other = RandomLayoutTree(specs)
+        live.nodes[0].layoutIfNeeded(size: first, measurer: measurer)
+        for (pick, seed, kind) in changes {
+            for tree in [live, other] {
+                let node = tree.nodes[pick % tree.nodes.count]
+                switch kind {
+                case 0: (node as? TextNode)?.text += " aaa"
+                case 1: node.style.display = node.style.display == .none ? .flex : .none
+                default: RandomLayoutTree.draw(node, seed: seed)
+                }
+            }
+            if laysOutAfter(seed) { live.nodes[0].layoutIfNeeded(size: first, measurer: measurer) }
+        }
+        live.nodes[0].layoutIfNeeded(size: second, measurer: measurer)
+        return (live, other)
+    }
+
+    /// The nodes whose frames differ between two trees of the same specs, with both frames.
+    static func differingFrames(_ a: RandomLayoutTree, _ b: RandomLayoutTree) -> [String] {
+        zip(a.frames, b.frames).enumerated().filter { $0.element.0 != $0.element.1 }
+            .map { "n\($0.offset): \($0.element.0) vs \($0.element.1)" }
+    }
+
+    static func windowSize(_ pair: (Int, Int)) -> Size { Size(width: Double(pair.0), height: Double(pair.1)) }
+
     /// A case the property test below found (shrunk): a cache entry shared by two inputs that
     /// differ in what a percent or basis of the style reads gave the incremental pass a
     /// stale size.
@@ -111,71 +144,33 @@ struct RandomLayoutTree {
         var specs: [(parent: Int, seed: Int)] = Array(repeating: (parent: 0, seed: 0), count: 8)
         specs += [(parent: 12, seed: 0), (parent: 0, seed: 0), (parent: 748, seed: 1), (parent: 0, seed: 0),
                   (parent: 0, seed: 0), (parent: 0, seed: 0)]
-        let measurer = FakeMeasurer()
-        let live = RandomLayoutTree(specs), scratch = RandomLayoutTree(specs)
-        live.nodes[0].layoutIfNeeded(size: Size(width: 40, height: 40), measurer: measurer)
-        for (pick, seed) in [(704, 830701), (372, 493412)] {
-            for tree in [live, scratch] { RandomLayoutTree.draw(tree.nodes[pick % tree.nodes.count], seed: seed) }
-            if seed % 2 == 0 { live.nodes[0].layoutIfNeeded(size: Size(width: 40, height: 40), measurer: measurer) }
-        }
-        live.nodes[0].layoutIfNeeded(size: Size(width: 43, height: 40), measurer: measurer)
-        scratch.nodes[0].layoutIfNeeded(size: Size(width: 43, height: 40), measurer: FakeMeasurer())
-        #expect(live.frames == scratch.frames)
+        let second = Size(width: 43, height: 40)
+        let (live, scratch) = Self.changedTrees(specs, [(704, 830701, 2), (372, 493412, 2)],
+                                                first: Size(width: 40, height: 40), second: second) { $0 % 2 == 0 }
+        scratch.nodes[0].layoutIfNeeded(size: second, measurer: FakeMeasurer())
+        #expect(Self.differingFrames(live, scratch).isEmpty)
     }
 
     @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in
-            let measurer = FakeMeasurer()
-            let live = RandomLayoutTree(specs)
-            live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
-            let scratch = RandomLayoutTree(specs)
-            for (pick, seed, kind) in changes {
-                let index = pick % live.nodes.count
-                for tree in [live, scratch] {
-                    let node = tree.nodes[index]
-                    switch kind {
-                    case 0: (node as? TextNode)?.text += " aaa"
-                    case 1: node.style.display = node.style.display == .none ? .flex : .none
-                    default: RandomLayoutTree.draw(node, seed: seed)
-                    }
-                }
-                // Half the changes are laid out one by one, the rest together.
-                if seed % 2 == 0 {
-                    live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
-                }
-            }
-            let size = Size(width: Double(secondSize.0), height: Double(secondSize.1))
-            live.nodes[0].layoutIfNeeded(size: size, measurer: measurer)
-            scratch.nodes[0].layoutIfNeeded(size: size, measurer: FakeMeasurer())
-            let differing = zip(live.frames, scratch.frames).enumerated().filter { $0.element.0 != $0.element.1 }
-            #expect(differing.isEmpty, "\(differing.map { "n\($0.offset): \($0.element.0) vs \($0.element.1)" })")
+            // Half the changes are laid out one by one, the rest together.
+            let (live, scratch) = Self.changedTrees(specs, changes.map { ($0.0, $0.1, $0.2) }, first: Self.windowSize(firstSize),
+                                                    second: Self.windowSize(secondSize)) { $0 % 2 == 0 }
+            scratch.nodes[0].layoutIfNeeded(size: Self.windowSize(secondSize), measurer: FakeMeasurer())
+            let differing = Self.differingFrames(live, scratch)
+            #expect(differing.isEmpty, "\(differing)")
         }
     }
 
     @Test func cachedLayoutAfterRandomChangesEqualsALayoutWithoutCaches() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in
-            let live = RandomLayoutTree(specs), reference = RandomLayoutTree(specs)
-            let measurer = FakeMeasurer()
-            live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
-            for (pick, seed, kind) in changes {
-                let index = pick % live.nodes.count
-                for tree in [live, reference] {
-                    let node = tree.nodes[index]
-                    switch kind {
-                    case 0: (node as? TextNode)?.text += " aaa"
-                    case 1: node.style.display = node.style.display == .none ? .flex : .none
-                    default: RandomLayoutTree.draw(node, seed: seed)
-                    }
-                }
-                live.nodes[0].layoutIfNeeded(size: Size(width: Double(firstSize.0), height: Double(firstSize.1)), measurer: measurer)
-            }
-            let size = Size(width: Double(secondSize.0), height: Double(secondSize.1))
-            live.nodes[0].layoutIfNeeded(size: size, measurer: measurer)
-            reference.nodes[0].layOutWithoutCaches(size: size, measurer: FakeMeasurer())
-            let differing = zip(live.frames, reference.frames).enumerated().filter { $0.element.0 != $0.element.1 }
-            #expect(differing.isEmpty, "\(differing.map { "n\($0.offset): \($0.element.0) vs \($0.element.1)" })")
+            let (live, reference) = Self.changedTrees(specs, changes.map { ($0.0, $0.1, $0.2) }, first: Self.windowSize(firstSize),
+                                                      second: Self.windowSize(secondSize)) { _ in true }
+            reference.nodes[0].layOutWithoutCaches(size: Self.windowSize(secondSize), measurer: FakeMeasurer())
+            let differing = Self.differingFrames(live, reference)
+            #expect(differing.isEmpty, "\(differing)")
         }
     }
 

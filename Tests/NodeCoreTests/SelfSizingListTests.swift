@@ -126,6 +126,79 @@ final class SelfSizingRows: ListDataSource {
         #expect(list.contentSize.height == 270)
     }
 
+    /// The areas damaged since the last call.
+    private func damagedAreas(_ window: Window) -> [Rect] {
+        window.takeInvalidations().compactMap { if case .area(let rect) = $0 { rect } else { nil } }
+    }
+
+    @Test func aRowWhoseTextChangesInCodeIsMeasuredAgainAtTheNextPassAndTheRowsAfterItMove() throws {
+        let measurer = RecordingMeasurer()
+        let (window, list) = makeList(SelfSizingRows(count: 40, words: { _ in 3 }), measurer: measurer)
+        // 3 words of 35 pt on one line: 16.8 + 10 of padding, 27 whole points.
+        let row = try #require(list.nodeForRow(at: 2))
+        let next = try #require(list.nodeForRow(at: 3))
+        #expect(row.frame == rect(0, 54, 320, 27))
+        #expect(next.frame == rect(0, 81, 320, 27))
+        let content = list.contentSize.height
+        _ = window.takeInvalidations()
+        measurer.measured = []
+        let text = try #require(row.subnodes.first as? TextNode)
+        text.text = Array(repeating: "aaaaa", count: 20).joined(separator: " ")
+        #expect(list.needsLayout)
+        window.layoutIfNeeded(measurer: measurer)
+        // 20 words, 7 a line in 310 pt: 3 lines of 16.8 and the padding, 60 whole points.
+        #expect(row.frame == rect(0, 54, 320, 60))
+        #expect(next.frame == rect(0, 114, 320, 27))
+        #expect(list.rectForRow(at: 3) == rect(0, 114, 320, 27))
+        #expect(list.contentSize.height == content + 33)
+        // The row's text is laid out at the new height, and only it was measured again.
+        #expect(text.frame == rect(5, 5, 310, 50))
+        #expect(Set(measurer.measured) == ["text-2"])
+        // The old and the new frames of what moved are damaged.
+        let damaged = damagedAreas(window)
+        for frame in [rect(0, 54, 320, 27), rect(0, 54, 320, 60), rect(0, 81, 320, 27), rect(0, 114, 320, 27)] {
+            #expect(damaged.contains { $0.minX <= frame.minX && $0.minY <= frame.minY && $0.maxX >= frame.maxX && $0.maxY >= frame.maxY })
+        }
+        // Nothing left to do: the next pass damages nothing.
+        window.layoutIfNeeded(measurer: measurer)
+        #expect(!list.needsLayout)
+        #expect(damagedAreas(window).isEmpty)
+    }
+
+    @Test func aRowAboveTheVisibleAreaThatGrowsInCodeMovesTheOffsetSoNothingOnScreenMoves() throws {
+        let measurer = FakeMeasurer()
+        let (window, list) = makeList(SelfSizingRows(count: 100, words: { _ in 3 }), measurer: measurer)
+        list.contentOffset.y = 27 * 10
+        let first = try #require(list.nodeForRow(at: 10))
+        let onScreen = first.frame.minY - list.contentOffset.y
+        let above = try #require(list.nodeForRow(at: 8)?.subnodes.first as? TextNode)
+        above.text = Array(repeating: "aaaaa", count: 20).joined(separator: " ")
+        window.layoutIfNeeded(measurer: measurer)
+        #expect(list.nodeForRow(at: 8)?.frame.height == 60)
+        #expect(list.contentOffset.y == 27 * 10 + 33)
+        #expect(first.frame.minY - list.contentOffset.y == onScreen)
+    }
+
+    @Test func aRowInAListSizedByTheLayoutIsMeasuredAgainWhenItsLabelChanges() throws {
+        let root = Node(name: "root")
+        root.layout = FlexLayout()
+        let list = ListNode(name: "list", rowExtent: 44, selfSizingRows: true)
+        list.style.grow = 1
+        list.dataSource = SelfSizingRows(count: 10, words: { _ in 1 })
+        root.addSubnode(list)
+        let window = Window(root: root, size: Size(width: 320, height: 600))
+        let measurer = FakeMeasurer()
+        window.layoutIfNeeded(measurer: measurer)
+        let row = try #require(list.nodeForRow(at: 0))
+        #expect(row.frame.height == 27)
+        let text = try #require(row.subnodes.first as? TextNode)
+        text.fontSize = 28
+        window.layoutIfNeeded(measurer: measurer)
+        // One line of 1.2 × 28 = 33.6 and 10 of padding: 44 whole points.
+        #expect(row.frame.height == 44)
+        #expect(list.nodeForRow(at: 1)?.frame.minY == 44)
+    }
+
     @Test func batchFetchingUsesTheMeasuredExtents() {
         // 30 rows of 100 (estimated 44: 1320 pt, within two screens of the end at once).
         let (window, list) = makeList(SelfSizingRows(count: 30))

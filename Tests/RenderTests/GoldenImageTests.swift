@@ -35,9 +35,8 @@ import Testing
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let scene = try SceneDecoder.decode(bytes, file: path)
         try SceneImages.load(scene.root, .decode(scale: 1), sceneBytes: bytes, file: path)
-        let window = scene.makeWindow()
-        // Laid-out scenes as `touchstone render` lays them out, their text measured in the pinned fonts.
-        if scene.root.layout != nil { window.layoutIfNeeded(measurer: TextMeasurer(labelFont: pinnedFonts)) }
+        // Laid out as `touchstone render` lays scenes out (self-sizing rows too), text measured in the pinned fonts.
+        let window = SceneWindow.make(scene, measurer: TextMeasurer(labelFont: pinnedFonts)).window
         window.showsTappableAreas = overlay
         let renderer = try Renderer(window: window, background: scene.background, scale: 1, labelFont: pinnedFonts)
         return try renderer.renderImage()

@@ -18,3 +18,21 @@ extension FramePainter {
         return (acquired.id, acquired.storage)
     }
 }
+
+extension FramePainter {
+    /// How many pixels of `memory` (a frame painted by `offscreenFrame`) differ from a full
+    /// repaint of the window as it is now.
+    func pixelsDiffering(from memory: ShmMemory) throws -> Int {
+        let full = try renderer.renderImage()
+        return memory.view.withPixels { bytes in
+            var count = 0
+            for y in 0 ..< full.height {
+                for x in 0 ..< full.width
+                where bytes.load(fromByteOffset: y * memory.stride + x * 4, as: UInt32.self) != full.pixel(x: x, y: y) {
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+}

@@ -102,15 +102,44 @@ struct FlexEngine {
 
     /// The size of `node` as an item offered `range.max`, clamped into `range`.
     func size(of node: Node, fitting range: SizeRange, isRTL: Bool) -> Size {
-        func space(_ value: Double) -> AvailableSpace { value.isFinite ? .definite(value) : .maxContent }
-        let input = LayoutInput(knownWidth: range.min.width == range.max.width ? range.max.width : nil,
-                                knownHeight: range.min.height == range.max.height ? range.max.height : nil,
-                                parentWidth: range.max.width.isFinite ? range.max.width : nil,
-                                parentHeight: range.max.height.isFinite ? range.max.height : nil,
-                                availableWidth: space(range.max.width), availableHeight: space(range.max.height), isRTL: isRTL)
-        let size = compute(node, input, perform: false).size
+        let size = compute(node, FlexEngine.input(fitting: range, isRTL: isRTL), perform: false).size
         return Size(width: Swift.min(Swift.max(size.width, range.min.width), range.max.width),
                     height: Swift.min(Swift.max(size.height, range.min.height), range.max.height))
+    }
+
+    /// What sizing `node` within `range` asks: `range.max` offered, sides fixed where the range is.
+    private static func input(fitting range: SizeRange, isRTL: Bool) -> LayoutInput {
+        func space(_ value: Double) -> AvailableSpace { value.isFinite ? .definite(value) : .maxContent }
+        return LayoutInput(knownWidth: range.min.width == range.max.width ? range.max.width : nil,
+                           knownHeight: range.min.height == range.max.height ? range.max.height : nil,
+                           parentWidth: range.max.width.isFinite ? range.max.width : nil,
+                           parentHeight: range.max.height.isFinite ? range.max.height : nil,
+                           availableWidth: space(range.max.width), availableHeight: space(range.max.height), isRTL: isRTL)
+    }
+
+    /// Sizes `node` within `range` as `size(of:fitting:)` does, and in the same computation
+    /// lays its subtree out at that size: its frame takes the size in whole points (origin
+    /// kept) and its subnodes the frames that changed. Returns the whole-point size. A
+    /// self-sizing list row's measurement and layout in one (behaviour.md §15.3).
+    func layOut(_ node: Node, fitting range: SizeRange, isRTL: Bool) -> Size {
+        let size = compute(node, FlexEngine.input(fitting: range, isRTL: isRTL), perform: true).size
+        let clamped = Size(width: Swift.min(Swift.max(size.width, range.min.width), range.max.width),
+                           height: Swift.min(Swift.max(size.height, range.min.height), range.max.height))
+        let whole = Size(width: LayoutMath.round(clamped.width), height: LayoutMath.round(clamped.height))
+        node.layoutState.isApplying = true
+        node.frame.size = whole
+        node.layoutState.isApplying = false
+        node.layoutState.calculatedSize = clamped
+        if node.layout == nil {
+            visitChildren(of: node)  // its subnodes keep their frames
+        } else if node.laysOutScrollContent {
+            layOutRoot(node, isRTL: isRTL)
+        } else {
+            applyChildren(of: node, absoluteOrigin: .zero)
+        }
+        node.layoutState.needsApply = false
+        node.layoutState.hasDirtyDescendant = false
+        return whole
     }
 
     /// Lays out a laid-out node whose parent is not (or the pass's root) at its frame's size,
@@ -138,6 +167,14 @@ struct FlexEngine {
         }
         node.layoutState.isDirty = false
         node.layoutState.hasDirtyDescendant = false
+        visitChildren(of: node)
+    }
+
+    /// The children of a node whose children keep their frames: laid-out ones are roots of
+    /// their own. A self-sizing list first measures again the rows whose content changed
+    /// (behaviour.md §15.3), which sizes and lays them out.
+    func visitChildren(of node: Node) {
+        if node.isScrollNode, let list = node as? ListNode, list.hasSelfSizingRows { list.measureChangedRows() }
         for child in node.subnodes { visit(child) }
     }
 }

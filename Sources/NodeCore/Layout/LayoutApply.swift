@@ -33,7 +33,7 @@ extension FlexEngine {
             } else if hasDirtyDescendant {
                 // A leaf's children keep their frames; laid-out nodes among them are roots of their own.
                 child.layoutState.hasDirtyDescendant = false
-                for grandchild in child.subnodes { visit(grandchild) }
+                visitChildren(of: child)
             }
             child.layoutState.needsApply = false
             child.layoutState.hasDirtyDescendant = false
