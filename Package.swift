@@ -132,10 +132,11 @@ let package = Package(
         ),
         // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
-        // Per-frame CPU of scrolling through the session's frame path: `swift run -c release ScrollBenchmarks`.
+        // Per-frame CPU of scrolling through the session's frame path, by the number of nodes in the
+        // scroll node, in process and (`--live`) under headless weston: `swift run -c release ScrollBenchmarks`.
         .executableTarget(
             name: "ScrollBenchmarks",
-            dependencies: ["Render", "NodeCore", "BenchmarkSupport", "TouchstoneApp", "WaylandClient"],
+            dependencies: ["Render", "NodeCore", "BenchmarkSupport", "TouchstoneApp", "WaylandClient", "WestonHarness"],
             path: "Benchmarks/ScrollBenchmarks"
         ),
         // Layout + paint + commit per frame while a window edge is dragged, against a full repaint:

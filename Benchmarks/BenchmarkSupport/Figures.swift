@@ -35,3 +35,12 @@ public func wallMilliseconds(_ body: () throws -> Void) rethrows -> Double {
     let elapsed = try ContinuousClock().measure(body).components
     return Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
 }
+
+/// Minor page faults the calling thread has taken (`getrusage(RUSAGE_THREAD)`): pages the
+/// kernel made on first touch, each a trap and a zeroed page on the measured path.
+public func threadMinorFaults() -> Int {
+    var usage = rusage()
+    // RUSAGE_THREAD (1): Swift's Glibc declares only the process-wide `who` values.
+    guard getrusage(__rusage_who_t(1), &usage) == 0 else { return 0 }
+    return usage.ru_minflt
+}

@@ -7,12 +7,12 @@ extension Node {
         if children.count >= WideChildIndex.minimumChildren {
             if widePaintIndex == nil, widePaintWalks >= WideChildIndex.paintsBeforeBuilding { buildPaintIndex(children) }
             if let index = widePaintIndex {
-                if index.forEachCandidate(in: rect, { body(children[$0]) }) { return }
+                if index.forEachCandidate(in: rect, { with(children, $0, body) }) { return }
             } else {
                 widePaintWalks += 1
             }
         }
-        for child in children { body(child) }
+        forEach(in: children, body)
     }
 
     /// The grid over the subnodes' subtree extents. Its own extent is cached first, and the
@@ -21,9 +21,12 @@ extension Node {
     private func buildPaintIndex(_ children: [Node]) {
         _ = subtreeExtent
         widePaintWalks = 0
-        widePaintIndex = WideChildIndex(extents: children.map { child in
+        var extents: [Rect?] = []
+        extents.reserveCapacity(children.count)
+        forEach(in: children) { child in
             let origin = child.frame.origin, inner = child.boundsOrigin
-            return child.subtreeExtent.offsetBy(dx: origin.x - inner.x, dy: origin.y - inner.y)
-        })
+            extents.append(child.subtreeExtent.offsetBy(dx: origin.x - inner.x, dy: origin.y - inner.y))
+        }
+        widePaintIndex = WideChildIndex(extents: extents)
     }
 }

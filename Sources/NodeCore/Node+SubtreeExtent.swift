@@ -10,7 +10,7 @@ extension Node {
         if let cached = cachedSubtreeExtent { return cached }
         var extent = bounds.union(slopRect).union(hitTestExtent)
         if !clipsToBounds {
-            for child in subnodes {
+            forEach(in: subnodes) { child in
                 let origin = child.frame.origin, inner = child.boundsOrigin
                 extent = extent.union(child.subtreeExtent.offsetBy(dx: origin.x - inner.x, dy: origin.y - inner.y))
             }

@@ -183,6 +183,11 @@ open class Node: Responder {
     @exclusivity(unchecked) final var widePaintIndex: WideChildIndex?
     /// Damaged repaints that walked every subnode since `widePaintIndex` was last built.
     @exclusivity(unchecked) final var widePaintWalks = 0
+    #if DEBUG
+    /// Subnodes visited by walks over this node's subnodes (SubnodeWalks.swift): tests pin
+    /// that a scroll frame visits the few it shows, not all of them. Debug builds only.
+    @exclusivity(unchecked) final var subnodeVisits = 0
+    #endif
 
     /// A number no other node of this process has: identity that outlives the node
     /// (`TapCounter` remembers a node that may be gone by its next touch).
@@ -251,10 +256,10 @@ open class Node: Responder {
     open func hitTest(_ point: Point) -> Node? {
         guard isHittable, pointInside(point) else { return nil }
         // One read of the array: it keeps every child alive for the loop, so the
-        // children need no retain of their own (`Node.hitTest(_:_:at:)`).
+        // children need no retain of their own (`hitTest(_:_:at:)`).
         let children = subnodes
         if children.count >= WideChildIndex.minimumChildren { return hitTestWide(children, point) ?? self }
-        return Node.hitTestFrontmost(children, point) ?? self
+        return hitTestFrontmost(children, point) ?? self
     }
 
     /// The first node named `name` in this subtree, depth first.

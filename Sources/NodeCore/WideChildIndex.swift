@@ -239,7 +239,7 @@ extension Node {
         if wideChildIndex == nil {
             guard wideWalks >= WideChildIndex.walksBeforeBuilding else {
                 wideWalks += 1
-                return Node.hitTestFrontmost(children, point)
+                return hitTestFrontmost(children, point)
             }
             wideWalks = 0
             wideChildIndex = WideChildIndex(children: children)
@@ -248,7 +248,7 @@ extension Node {
         guard let index = wideChildIndex else { return nil }
         var found: Node?
         index.forEachCandidate(at: point) { i in
-            found = Node.hitTest(children, i, at: point)
+            found = hitTest(children, i, at: point)
             return found != nil
         }
         return found
@@ -257,7 +257,7 @@ extension Node {
     /// The first of `children`, frontmost first, whose `hitTest` at `point` (the parent's
     /// coordinates) finds a node.
     @inline(__always)
-    static func hitTestFrontmost(_ children: [Node], _ point: Point) -> Node? {
+    final func hitTestFrontmost(_ children: [Node], _ point: Point) -> Node? {
         var i = children.count
         while i > 0 {
             i -= 1
@@ -267,13 +267,10 @@ extension Node {
     }
 
     /// `children[i].hitTest` at `point` (the parent's coordinates) with no retain of the
-    /// child: the caller's copy of the subnodes array keeps it alive for the call, and the
-    /// element is read as an unretained reference rather than copied out.
+    /// child (`with(_:_:_:)`: the caller's copy of the subnodes array keeps it alive).
     @inline(__always)
-    static func hitTest(_ children: [Node], _ i: Int, at point: Point) -> Node? {
-        precondition(i >= 0 && i < children.count)
-        let child = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress! + i).load(as: Unmanaged<Node>.self) }
-        return child._withUnsafeGuaranteedRef { child in
+    final func hitTest(_ children: [Node], _ i: Int, at point: Point) -> Node? {
+        with(children, i) { child in
             let origin = child.frame.origin, inner = child.boundsOrigin
             return child.hitTest(Point(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y))
         }

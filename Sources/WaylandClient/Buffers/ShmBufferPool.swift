@@ -196,6 +196,12 @@ public final class ShmBufferPool {
         chain.catchUpCandidate().flatMap { $0.storage.size == currentSize ? $0 : nil }
     }
 
+    /// After a commit, off the path from input to commit: each buffer's memory makes the
+    /// pages its next scroll lands on and gives back those it left (`ShmMemory.prepareNextShift`).
+    func prepareNextShifts() {
+        for slot in chain.slots { slot.storage.memory.prepareNextShift() }
+    }
+
     /// Buffer `id` was given what it lacked of the latest frame (`catchUpCandidate`).
     func caughtUp(id: Int) {
         chain.caughtUp(id: id)

@@ -9,17 +9,20 @@ import SystemCalls
 /// the buffer is the `frameBytes` at `offset`. Moving the content of the buffer up or
 /// down by whole rows (`shiftRows`) moves the window instead of the pixels: the rows
 /// already painted stay where they are and only the rows that scrolled in are new. When
-/// the window reaches an end of the memory, the frame is copied once to the other end;
-/// pages the window left behind are given back (`FALLOC_FL_PUNCH_HOLE`), so at most
-/// `frameBytes + 2 × holeThreshold` (plus a page each side) are resident. A plain memory
-/// (`poolSize` nil, or when the large memfd cannot be had) is one frame: it never shifts.
+/// the window reaches an end of the memory, the frame is copied once to the other end.
+/// After the commit (`prepareNextShift`) the pages the next shift lands on are made and
+/// those the window left behind are given back (`FALLOC_FL_PUNCH_HOLE`), so at most
+/// `frameBytes`, twice the last shift ahead and `2 × holeThreshold` (plus a page each
+/// side) are resident. A plain memory (`poolSize` nil, or when the large memfd cannot be
+/// had) is one frame: it never shifts.
 public final class ShmMemory {
     /// The memfd's size for a scrolling buffer: 256 MiB of address space, nearly all of it
     /// never touched (sparse). At 1920×1080 (8 MiB a frame) and 7 rows a frame, the window
     /// moves ~4,700 frames before the one copy back; never less than four frames' worth.
     public static let scrollingPoolSize = 256 << 20
     /// Dead pages behind (or ahead of) the window are punched out once there are this many
-    /// bytes of them: one `fallocate` every ~20 frames at 1920×1080 and 7 rows a frame.
+    /// bytes of them: one `fallocate` every ~20 frames at 1920×1080 and 7 rows a frame, after
+    /// a commit (`prepareNextShift`).
     public static let holeThreshold = 256 << 10
 
     public let width: Int
@@ -43,6 +46,10 @@ public final class ShmMemory {
     private var touched: Range<Int>
     /// How much of the first frame `populate` made (from offset 0).
     private var populatedBytes = 0
+    /// How far the last `shiftRows` moved the window, in bytes (negative: towards the start).
+    private var lastShift = 0
+    /// False once the kernel refused `MADV_POPULATE_WRITE`: pages then come on first write.
+    private var canPopulate = true
     private static let serials = Atomic(0)
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
@@ -146,6 +153,7 @@ public final class ShmMemory {
         }
         offset = from + delta
         moves += 1
+        lastShift = delta
         touch(offset ..< offset + frameBytes)
         // Each band goes back from its old place to the same rows of the new window, in
         // the order in which none overwrites another's source before it is read.
@@ -153,25 +161,52 @@ public final class ShmMemory {
         for band in rows > 0 ? bands.reversed() : bands {
             memmove(base + offset + band.lowerBound * stride, base + from + band.lowerBound * stride, band.count * stride)
         }
-        releaseDeadPages()
         return true
+    }
+
+    /// The work a shift leaves for later, done after the commit and before the loop sleeps,
+    /// off the path from input to commit: the pages the next shift will land on (as far again
+    /// as the last one moved, twice over: a scroll that speeds up) are made now, so painting
+    /// the strip that scrolls in takes no page faults, and the pages left behind are punched
+    /// out once `holeThreshold` bytes of them gather. Safe while the compositor reads the
+    /// buffer: neither touches the window's pixels (made pages read zero, as on first touch).
+    public func prepareNextShift() {
+        guard isScrolling else { return }
+        let page = Self.pageSize
+        let ahead = lastShift == 0 ? 0 : min(2 * abs(lastShift), frameBytes / 2)
+        // The window and the pages ahead of it, whole pages (a shift past an end wraps instead).
+        let lower = max(offset - (lastShift < 0 ? ahead : 0), 0) / page * page
+        let upper = min((offset + frameBytes + (lastShift > 0 ? ahead : 0) + page - 1) / page * page, capacity / page * page)
+        if lastShift > 0, touched.upperBound < upper { makePages(max(touched.upperBound / page * page, lower) ..< upper) }
+        if lastShift < 0, touched.lowerBound > lower { makePages(lower ..< min((touched.lowerBound + page - 1) / page * page, upper)) }
+        releaseDeadPages(keeping: lower ..< upper)
+    }
+
+    /// Makes the pages of `range` (whole pages) resident and counts them as touched. Kernels
+    /// before 5.14 refuse the advice (EINVAL): the pages then come on first write, as before.
+    private func makePages(_ range: Range<Int>) {
+        guard canPopulate, !range.isEmpty else { return }
+        if madvise(base + range.lowerBound, range.count, MADV_POPULATE_WRITE) != 0 {
+            canPopulate = false
+            return
+        }
+        touch(range)
     }
 
     private func touch(_ range: Range<Int>) {
         touched = min(touched.lowerBound, range.lowerBound) ..< max(touched.upperBound, range.upperBound)
     }
 
-    /// Punches out whole pages outside the window once there are `holeThreshold` bytes of them.
-    private func releaseDeadPages() {
+    /// Punches out the pages outside `live` (whole pages) once there are `holeThreshold` bytes of them on a side.
+    private func releaseDeadPages(keeping live: Range<Int>) {
         let page = Self.pageSize
-        let start = offset / page * page, end = (offset + frameBytes + page - 1) / page * page
-        if start - touched.lowerBound >= Self.holeThreshold {
-            punch(touched.lowerBound / page * page ..< start)
-            touched = start ..< touched.upperBound
+        if live.lowerBound - touched.lowerBound >= Self.holeThreshold {
+            punch(touched.lowerBound / page * page ..< live.lowerBound)
+            touched = live.lowerBound ..< touched.upperBound
         }
-        if touched.upperBound - end >= Self.holeThreshold {
-            punch(end ..< min(capacity, (touched.upperBound + page - 1) / page * page))
-            touched = touched.lowerBound ..< end
+        if touched.upperBound - live.upperBound >= Self.holeThreshold {
+            punch(live.upperBound ..< min(capacity, (touched.upperBound + page - 1) / page * page))
+            touched = touched.lowerBound ..< live.upperBound
         }
     }
 

@@ -16,6 +16,13 @@ public struct CatchUpContext {
 }
 
 extension ToplevelWindow {
+    /// What waits until the commit went out and the loop is about to sleep, off the path from
+    /// input to commit: an idle buffer caught up, and the pages of the buffers' next scroll.
+    func workBetweenFrames() {
+        catchUpIdleBuffer()
+        pool.prepareNextShifts()
+    }
+
     /// Offers the app an idle buffer that lacks part of the latest frame, once the commit went
     /// out and before the loop sleeps: off the path from input to commit. A buffer stays
     /// idle until this returns, so nothing writes into one the compositor reads.

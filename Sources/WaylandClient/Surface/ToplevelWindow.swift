@@ -291,7 +291,7 @@ public final class ToplevelWindow {
         }
         // The window removes this work in its deinit, so `self` is always alive when it runs.
         idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
-        catchUpWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in catchUpIdleBuffer() }
+        catchUpWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in workBetweenFrames() }
         // Once the requests below went out: the first buffer's memory while the compositor answers.
         prepareWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
             if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
