@@ -97,13 +97,7 @@ import Testing
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        // Under AddressSanitizer (tools/asan-tests) freed memory waits in a quarantine of up to
-        // 256 MB before reuse, which would grow with any long run: none here.
-        var environment = ProcessInfo.processInfo.environment
-        environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "quarantine_size_mb=0"
-        let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { env.forEach { free($0) } }
-        #expect(posix_spawn(&pid, CLIRun.executable.path, &actions, nil, argv, env) == 0)
+        #expect(posix_spawn(&pid, CLIRun.executable.path, &actions, nil, argv, environ) == 0)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
@@ -114,13 +108,16 @@ import Testing
     @Test func replayMemoryDoesNotGrowWithTheScriptOrItsLog() throws {
         let folder = try ScratchFolder()
         let short = try folder.write("short.jsonl", Self.taps(500))
-        // 200,000 events, 11 MB of script and 200,000 log lines: held whole, they took over 20 MB more.
+        // 200,000 events, 11 MB of script and 200,000 log lines: read whole, the script doubled
+        // the peak (22 MB to 44 MB in a debug build).
         let long = try folder.write("long.jsonl", Self.taps(50_000))
         let scene = CLIRun.packageRoot.path + "/examples/padded-button/scene.json"
         let small = try Self.peakMemory(["replay", scene, short, "--events", folder.file("a.jsonl")])
         let large = try Self.peakMemory(["replay", scene, long, "--events", folder.file("b.jsonl")])
         let lines = try String(contentsOfFile: folder.file("b.jsonl"), encoding: .utf8).split(separator: "\n").count
         #expect(lines > 150_000)
-        #expect(large - small < 4 * 1024, "peak RSS \(small) KiB for 2,000 events, \(large) KiB for 200,000")
+        // Issue 30's measure: 100 times the events, at most 1.2 times the memory. (Under
+        // AddressSanitizer freed memory waits in a quarantine of up to 256 MB first.)
+        #expect(Double(large) <= 1.2 * Double(small), "peak RSS \(small) KiB for 2,000 events, \(large) KiB for 200,000")
     }
 }
