@@ -99,6 +99,7 @@ public enum InputFiles {
     public static func openInputScript(_ path: String, recording: RecordingOptions = RecordingOptions()) throws(InputFileError) -> ScriptInput {
         var info = stat()
         let headSize = 1 << 16
+        // A file whose start cannot be read is read the whole way, for that read's own error.
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let head = try? firstBytes(of: path, count: headSize),
               DeviceRecording.format(of: head) == nil, startsWithAScriptLine(head, whole: head.count < headSize) else {
             return .events(try loadInputScript(path, recording: recording))
@@ -120,7 +121,7 @@ public enum InputFiles {
     /// Up to `count` bytes from the start of the file at `path`.
     private static func firstBytes(of path: String, count: Int) throws -> [UInt8] {
         let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
-        defer { try? file.close() }
+        defer { try? file.close() }  // Read only: a failed close loses nothing.
         var bytes = [UInt8](repeating: 0, count: count)
         let n = try bytes.withUnsafeMutableBytes { try file.read(fromAbsoluteOffset: 0, into: $0) }
         bytes.removeSubrange(n...)

@@ -52,7 +52,7 @@ public struct InputScriptFile: Sendable {
             buffer.reserveCapacity(Self.pieceSize)
         }
 
-        deinit { try? file.close() }
+        deinit { try? file.close() }  // Read only: a failed close loses nothing.
 
         /// The next event; nil after the last line.
         public func next() throws(InputFileError) -> TimedInputEvent? {
