@@ -1,6 +1,6 @@
 // Offline costs and how they grow with size, not a test: run with
 //
-//     swift run -c release ReplayBenchmarks [--min N] [--max N] [--runs N] [--only load|parse|replay]
+//     swift run -c release ReplayBenchmarks [--min N] [--max N] [--runs N] [--only load|parse|replay|rss]
 //                                           [--examples DIR] [--example NAME]
 //
 // - scene loading (`SceneDecoder.decode` of a file already in memory), µs per node, on
@@ -10,7 +10,10 @@
 // - input-script parsing (`InputScript.decode`), ns per line, from `--min` lines up to `--max`;
 // - replay of each example (examples/NAME/scene.json with its input script repeated, times
 //   shifted, to `--max` events): parsing, dispatch and the event log's lines, in input
-//   events per second (`--example NAME`: that example only).
+//   events per second (`--example NAME`: that example only);
+// - peak resident memory of `touchstone replay` (the release binary beside this one) of an
+//   example's script (`--example`, default scroll-list) repeated to 10^4, 10^5 and 10^6 events
+//   (10^7 with `--max 10000000`), the log written to a file: it must not grow with them.
 //
 // Each figure is the median of `--runs` timed runs (default 5; the largest size runs 3); replay
 // prints events/s in the thread's CPU time (which a shared, loaded machine disturbs less) and
@@ -41,7 +44,7 @@ struct Options {
             case "--only": only = it.next()
             case "--examples": examples = it.next() ?? examples
             case "--example": example = it.next()
-            default: fatalError("unknown argument \(argument); use --min N --max N --runs N --only load|parse|replay --examples DIR --example NAME")
+            default: fatalError("unknown argument \(argument); use --min N --max N --runs N --only load|parse|replay|rss --examples DIR --example NAME")
             }
         }
     }
@@ -322,5 +325,80 @@ if options.wants("replay") {
         // Issue 15's target: every example replays at 1 M input events per second or more.
         print("  slowest: \(slowest.name) at \(fixed(slowest.rate, 2)) M events/s of CPU (target ≥ 1.00: "
               + (slowest.rate >= 1 ? "met)" : "NOT met)"))
+    }
+}
+
+// MARK: Peak memory of `touchstone replay`
+
+/// Writes the example's script repeated to `count` lines into `path` (as `repeated` does,
+/// a copy at a time, so a 10^7-line file is never whole in this process's memory).
+func writeRepeated(_ script: [UInt8], to count: Int, path: String) {
+    let events = (try? InputScript.decode(script, file: "example")) ?? []
+    guard let last = events.last?.time, let file = fopen(path, "w") else { fatalError("cannot write \(path)") }
+    defer { fclose(file) }
+    var shift = 0.0, made = 0
+    while made < count {
+        var copy: [UInt8] = []
+        for event in events where made < count {
+            copy += Array(InputScript.encode(TimedInputEvent(time: event.time + shift, event: event.event)).utf8)
+            copy.append(UInt8(ascii: "\n"))
+            made += 1
+        }
+        precondition(fwrite(copy, 1, copy.count, file) == copy.count, "cannot write \(path)")
+        shift += last + 1000
+    }
+}
+
+/// Runs `touchstone` (the binary beside this one) with `arguments` and returns its peak
+/// resident memory in KiB (`ru_maxrss` of `wait4`) and its wall-clock seconds.
+func peakMemory(of arguments: [String]) -> (kib: Int, seconds: Double) {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "touchstone").path
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let start = ContinuousClock.now
+    guard posix_spawn(&pid, binary, nil, nil, argv, environ) == 0 else {
+        fatalError("cannot run \(binary): build it with `swift build -c release --product touchstone`")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let elapsed = start.duration(to: .now).components
+    precondition(status == 0, "touchstone \(arguments.joined(separator: " ")) failed with status \(status)")
+    return (usage.ru_maxrss, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+}
+
+if options.wants("rss") {
+    // Issue 30: the replay streams its script and its log, so its memory does not grow with them.
+    let name = options.example ?? "scroll-list"
+    print("\nPeak memory of `touchstone replay` (examples/\(name), its script repeated; the log to a file):")
+    let folder = options.examples + "/" + name
+    guard let scriptBytes = FileManager.default.contents(atPath: folder + "/input.jsonl") else {
+        fatalError("no \(folder)/input.jsonl (use --examples DIR --example NAME)")
+    }
+    let work = FileManager.default.temporaryDirectory.appending(path: "replay-rss-\(getpid())").path
+    try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    var peaks: [Int: Int] = [:]
+    for count in [10_000, 100_000, 1_000_000, 10_000_000] where count >= options.min && count <= options.max {
+        let script = work + "/input.jsonl"
+        writeRepeated(Array(scriptBytes), to: count, path: script)
+        var samples: [Int] = [], seconds: [Double] = []
+        for _ in 0..<runs(for: count) {
+            let run = peakMemory(of: ["replay", folder + "/scene.json", script, "--events", work + "/events.jsonl"])
+            samples.append(run.kib)
+            seconds.append(run.seconds)
+        }
+        let peak = Int(median(samples.map(Double.init)))
+        peaks[count] = peak
+        func megabytes(_ path: String) -> String {
+            fixed(Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6, 1)
+        }
+        print("  \(column(String(count), 9)) events: peak RSS \(column(fixed(Double(peak) / 1024, 1), 6)) MiB,"
+              + " \(fixed(median(seconds), 2)) s; script \(megabytes(script)) MB, log \(megabytes(work + "/events.jsonl")) MB")
+    }
+    if let small = peaks[10_000], let large = peaks[1_000_000] {
+        let ratio = Double(large) / Double(small)
+        print("  10^6 / 10^4 events: \(fixed(ratio, 2))× (target ≤ 1.20: " + (ratio <= 1.2 ? "met)" : "NOT met)"))
     }
 }

@@ -17,29 +17,9 @@ public enum InputScript {
                               isKeysym: ((String) -> Bool)? = nil) throws(FormatError) -> [TimedInputEvent] {
         try bytes.withUnsafeBufferPointer { (all) throws(FormatError) in
             var events: [TimedInputEvent] = []
-            var lastTime = -Double.infinity
-            var lineNumber = 0
-            var start = 0
-            while start <= all.count {
-                // memchr: a byte-by-byte search was a fifth of reading a recorded line.
-                var end = all.count
-                if start < all.count, let newline = memchr(all.baseAddress! + start, 0x0A, all.count - start) {
-                    end = UnsafeRawPointer(all.baseAddress!).distance(to: newline)
-                }
-                lineNumber += 1
-                let rawLine = UnsafeBufferPointer(rebasing: all[start..<end])
-                start = end + 1
-                if rawLine.first != UInt8(ascii: "{"), rawLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                let event = try decodeLine(rawLine, file: file, line: lineNumber)
-                if let isKeysym, case .key(let name, _, _) = event.event, !isKeysym(name) {
-                    throw FormatError(file: file, line: lineNumber, key: "key", message: "'\(name)' is not an xkb keysym name")
-                }
-                if event.time < lastTime {
-                    throw FormatError(file: file, line: lineNumber, key: "t",
-                                      message: "time \(JSONWriting.integral(event.time)) goes backwards (previous event at \(JSONWriting.integral(lastTime)))")
-                }
-                lastTime = event.time
-                events.append(event)
+            var lines = InputScriptLines(file: file, isKeysym: isKeysym)
+            try InputScriptLines.forEachLine(in: all) { (line) throws(FormatError) in
+                if let event = try lines.decode(line) { events.append(event) }
             }
             return events
         }

@@ -26,6 +26,12 @@ public enum InputFileError: Error, CustomStringConvertible {
     }
 }
 
+/// An input script as `replay` takes it: events already read, or a file streamed.
+public enum ScriptInput {
+    case events([TimedInputEvent])
+    case file(InputScriptFile)
+}
+
 /// Loads the project's files from disk, turning every failure into one clear line.
 public enum InputFiles {
     /// The largest input file read (1 GiB): a pipe that never ends is bad input, not a crash.
@@ -85,6 +91,41 @@ public enum InputFiles {
         } catch {
             throw .malformed(error)
         }
+    }
+
+    /// An input script to replay: a regular file that holds a script is checked line by line
+    /// and streamed (memory flat in its length, behaviour.md §8); a device recording, or a pipe,
+    /// FIFO or `/dev/stdin`, is read whole (`loadInputScript`).
+    public static func openInputScript(_ path: String, recording: RecordingOptions = RecordingOptions()) throws(InputFileError) -> ScriptInput {
+        var info = stat()
+        let headSize = 1 << 16
+        // A file whose start cannot be read is read the whole way, for that read's own error.
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let head = try? firstBytes(of: path, count: headSize),
+              DeviceRecording.format(of: head) == nil, startsWithAScriptLine(head, whole: head.count < headSize) else {
+            return .events(try loadInputScript(path, recording: recording))
+        }
+        return .file(try InputScriptFile.check(path))
+    }
+
+    /// Whether `head` has a whole line that is neither blank nor a comment, so that
+    /// `DeviceRecording.format` (which looks for the first such line) has decided; `whole`:
+    /// `head` is the whole file, its last line too.
+    private static func startsWithAScriptLine(_ head: [UInt8], whole: Bool) -> Bool {
+        let complete = whole ? head[...] : head[..<(head.lastIndex(of: 0x0A) ?? 0)]
+        return complete.split(separator: 0x0A).contains { line in
+            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
+            return first != UInt8(ascii: "#")
+        }
+    }
+
+    /// Up to `count` bytes from the start of the file at `path`.
+    private static func firstBytes(of path: String, count: Int) throws -> [UInt8] {
+        let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+        defer { try? file.close() }  // Read only: a failed close loses nothing.
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = try bytes.withUnsafeMutableBytes { try file.read(fromAbsoluteOffset: 0, into: $0) }
+        bytes.removeSubrange(n...)
+        return bytes
     }
 
     /// A device recording converted to input events; anything else is `notRecording`.

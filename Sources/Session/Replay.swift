@@ -67,12 +67,19 @@ public final class Replay {
     /// pending (behaviour.md §9.5). After a quit key nothing more happens, as in
     /// the live session that stopped there.
     public func play(_ events: [TimedInputEvent]) {
+        var remaining = events.makeIterator()
+        play(containsPaste: events.contains { if case .textPaste = $0.event { true } else { false } }) { remaining.next() }
+    }
+
+    /// `play(_:)` with the events taken one at a time from `next` until it gives nil, so a
+    /// script streamed from its file is never whole in memory (behaviour.md §8).
+    /// `containsPaste`: whether any of them is a `text.paste`. A `next` that throws stops
+    /// the replay with its error.
+    public func play<Failure: Error>(containsPaste: Bool, _ next: () throws(Failure) -> TimedInputEvent?) throws(Failure) {
         // A recording made with the system clipboard carries its pastes as `text.paste`
         // lines: Ctrl+V then pastes nothing itself (behaviour.md §16.7).
-        if events.contains(where: { if case .textPaste = $0.event { true } else { false } }) {
-            window.clipboard = LocalClipboard(pastesOnRequest: false)
-        }
-        for event in events {
+        if containsPaste { window.clipboard = LocalClipboard(pastesOnRequest: false) }
+        while let event = try next() {
             guard !quitRequested else { break }
             currentTime = event.time
             // What the last event changed (a label, a hidden node) is laid out before the

@@ -1,7 +1,4 @@
 import ArgumentParser
-import FileOutput
-import Session
-import TouchstoneApp
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,15 +35,6 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let folders = try CheckRunner.cases(cases)
-        let results = CheckRunner.run(folders, options: CheckOptions(update: update, live: live), jobs: jobs ?? CheckRunner.cores)
-        let sink = LineSink()
-        try sink.write(bytes: Array(CheckRunner.report(results).utf8))
-        if let junit {
-            let file = try LineSink(replacing: junit)
-            try file.write(bytes: Array(JUnitReport.xml(results).utf8))
-            try file.commit()
-        }
-        if results.contains(where: { !$0.passed }) { throw ExitCode(ExitStatus.runtimeFailure) }
+        try CheckArguments(cases: cases, junit: junit, update: update, live: live, jobs: jobs).run()
     }
 }

@@ -53,7 +53,8 @@ struct ReplayCommand: ParsableCommand {
                                             path.map { (role, $0) }
                                         })
         let scene = try InputFiles.loadScene(scene, for: .offline(scale: scale.factor))
-        let script = try InputFiles.loadInputScript(input, recording: recording.options(size: size ?? scene.size))
+        // Every line is checked before any output; a script file is then played as it is read.
+        let script = try InputFiles.openInputScript(input, recording: recording.options(size: size ?? scene.size))
         if png != nil, size == nil { try SceneRendering.requireRenderable(scene, file: self.scene, scale: scale) }
         let sink = try events.map { path throws(OutputFileError) in try LineSink(replacing: path) } ?? LineSink()
         var writeError: OutputError?
@@ -62,7 +63,12 @@ struct ReplayCommand: ParsableCommand {
             guard writeError == nil else { return }
             do throws(OutputError) { try sink.write(entry.line) } catch { writeError = error }
         }
-        replay.play(script)
+        switch script {
+        case .events(let events): replay.play(events)
+        case .file(let file):
+            let reader = try file.reader()
+            try replay.play(containsPaste: file.containsPaste) { () throws(InputFileError) in try reader.next() }
+        }
         if let writeError { throw writeError }
         // Nothing is replaced until every output is written (behaviour.md §8).
         let image = try png.map { path throws(ImageOutputError) in

@@ -22,9 +22,12 @@ struct Touchstone: ParsableCommand {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
         do {
-            // `run`, the common start, skips the parser's reflection when its reader is sure.
-            if let run = RunArguments(quickly: CommandLine.arguments.dropFirst()) {
+            // `run` and `check`, the common starts, skip the parser's reflection when their readers are sure.
+            let arguments = CommandLine.arguments.dropFirst()
+            if let run = RunArguments(quickly: arguments) {
                 try run.run()
+            } else if let check = CheckArguments(quickly: arguments) {
+                try check.run()
             } else {
                 var command = try parseAsRoot()
                 try command.run()

@@ -25,6 +25,28 @@ import Testing
         #expect(XKBKeysyms().hasComposeTable)
     }
 
+    /// The table is compiled once per process and shared (`check -j` replays on several
+    /// threads): states made, used and freed on two threads at once each compose on their own.
+    @Test func statesOfTheSharedTableComposeOnTwoThreadsAtOnce() async {
+        let expected: [String: [XKBKeysyms.Typed]] = ["dead_acute": [.composing, .text("é")], "dead_grave": [.composing, .text("è")]]
+        await withTaskGroup(of: (String, [XKBKeysyms.Typed]).self) { group in
+            for accent in expected.keys {
+                group.addTask {
+                    var typed: [XKBKeysyms.Typed] = []
+                    for _ in 0..<500 {
+                        let keys = XKBKeysyms()
+                        typed += [keys.press(accent), keys.press("e")]
+                    }
+                    return (accent, typed)
+                }
+            }
+            for await (accent, typed) in group {
+                let pattern = expected[accent]!
+                #expect(typed == Array((0..<500).map { _ in pattern }.joined()), "\(accent)")
+            }
+        }
+    }
+
     @Test func deadAcuteThenEComposesEAcute() {
         let keys = XKBKeysyms()
         #expect(keys.press("dead_acute") == .composing)

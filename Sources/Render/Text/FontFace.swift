@@ -20,7 +20,13 @@ final class FontFace {
 
     init(file: FontFile, size: Int, library: FT_Library) throws(FontError) {
         var face: FT_Face?
-        let opened = FT_New_Face(library, file.path, file.faceIndex, &face)
+        var opened: FT_Error
+        if let mapping = FontMappings.bytes(of: file.path) {
+            opened = FT_New_Memory_Face(library, mapping.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(mapping.count),
+                                        FT_Long(file.faceIndex), &face)
+        } else {
+            opened = FT_New_Face(library, file.path, FT_Long(file.faceIndex), &face)
+        }
         guard opened == 0, let face else { throw .cannotOpen(file, code: Int(opened)) }
         // Char size in 26.6 points at 72 dpi is the pixel size in 26.6: fractional sizes work.
         let sized = FT_Set_Char_Size(face, 0, FT_F26Dot6(size), 72, 72)

@@ -1,6 +1,4 @@
 import CLinuxEvents
-import Dispatch
-import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -21,13 +19,47 @@ public enum CheckRunner {
                 cases.append(argument)
                 continue
             }
-            // An unreadable folder has no cases: the error below says so.
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted()
+            // An unreadable folder has no entries, so no cases: the error below says so.
+            let names = entries(of: argument).sorted()
             let inner = names.map { CheckCase.file(argument, $0) }.filter { CheckCase.exists(CheckCase.file($0, "scene.json")) }
             guard !inner.isEmpty else { throw .unreadable(path: argument, reason: "no scene.json in it or in its subfolders") }
             cases += inner
         }
         return cases
+    }
+
+    /// The names in the folder at `path` but `.` and `..` (none when it cannot be read).
+    static func entries(of path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Runs `body` on the calling thread and on `count - 1` threads started for it, and
+    /// returns when every one has returned. Plain threads: a thread pool's start-up (its
+    /// manager thread and queues) is as long as a small case.
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+        var threads: [pthread_t] = []
+        for _ in 1..<count {
+            let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { box in
+                Unmanaged<ThreadBody>.fromOpaque(box!).takeRetainedValue().body()
+                return nil
+            }, box)
+            if started == 0 {
+                threads.append(thread)
+            } else {
+                Unmanaged<ThreadBody>.fromOpaque(box).release()
+            }
+        }
+        body()
+        for thread in threads { pthread_join(thread, nil) }
     }
 
     /// The number of cores, the default `-j`.
@@ -40,7 +72,7 @@ public enum CheckRunner {
         let jobs = max(1, min(jobs, cases.count))
         guard jobs > 1 else { return cases.map { CheckCase.run(folder: $0, options: options) } }
         let queue = CaseQueue(count: cases.count)
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+        onThreads(jobs) {
             while let index = queue.next() {
                 queue.store(CheckCase.run(folder: cases[index], options: options), at: index)
             }
@@ -72,6 +104,12 @@ public enum CheckRunner {
         text += "\(results.count) case\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed\n"
         return text
     }
+}
+
+/// What a thread started by `CheckRunner.onThreads` runs.
+private final class ThreadBody {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
 /// The next case to check and the results so far, shared by the checking threads.

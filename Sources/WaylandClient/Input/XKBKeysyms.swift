@@ -1,9 +1,9 @@
 import CXKBCommon
+import Synchronization
 
 /// xkbcommon's keysym names and compose tables, for typing text from keysym names
 /// (behaviour.md §16): what a live keyboard and a replayed input script type alike.
 public final class XKBKeysyms {
-    private let context: OpaquePointer?
     private let composeTable: OpaquePointer?
     private let composeState: OpaquePointer?
 
@@ -18,22 +18,45 @@ public final class XKBKeysyms {
         case nothing
     }
 
-    public init() {
-        context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
+    /// The compose table, compiled at its first use and kept for the process: compiling it
+    /// takes milliseconds, and `check -j` replays many windows on several threads. A table
+    /// does not change once compiled; its reference count is not atomic, so states are made
+    /// and freed under the lock.
+    private static let shared = Mutex(SharedTable())
+
+    private struct SharedTable: @unchecked Sendable {
+        var loaded = false
         var table: OpaquePointer?
-        if let context {
-            for locale in Self.composeLocales where table == nil {
-                table = xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
+    }
+
+    /// A table and a state of it, handed out of the lock.
+    private struct Pointers: @unchecked Sendable {
+        var table: OpaquePointer?
+        var state: OpaquePointer?
+    }
+
+    public init() {
+        let made = Self.shared.withLock { shared in
+            if !shared.loaded {
+                shared.loaded = true
+                if let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) {
+                    for locale in Self.composeLocales where shared.table == nil {
+                        shared.table = xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
+                    }
+                    // The table keeps its own reference to the context.
+                    xkb_context_unref(context)
+                }
             }
+            return Pointers(table: shared.table, state: shared.table.flatMap { xkb_compose_state_new($0, XKB_COMPOSE_STATE_NO_FLAGS) })
         }
-        composeTable = table
-        composeState = table.flatMap { xkb_compose_state_new($0, XKB_COMPOSE_STATE_NO_FLAGS) }
+        composeTable = made.table
+        composeState = made.state
     }
 
     deinit {
-        if let composeState { xkb_compose_state_unref(composeState) }
-        if let composeTable { xkb_compose_table_unref(composeTable) }
-        if let context { xkb_context_unref(context) }
+        guard let composeState else { return }
+        let state = Pointers(state: composeState)
+        Self.shared.withLock { _ in xkb_compose_state_unref(state.state) }
     }
 
     /// Whether a compose table loaded (dead keys compose only then).
