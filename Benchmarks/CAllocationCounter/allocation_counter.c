@@ -5,6 +5,7 @@
 #include "allocation_counter.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 
 static __thread int counting;
@@ -31,12 +32,19 @@ static void on_allocation(const volatile void *pointer, size_t size) {
     note_allocation();
 }
 
+static void on_free(const volatile void *pointer) {
+    (void)pointer;
+}
+
+static void install_hook_pair(void) {
+    // The sanitizer installs a pair only when both hooks are given.
+    __sanitizer_install_malloc_and_free_hooks(on_allocation, on_free);
+}
+
 static void install_hooks(void) {
-    static int installed;
-    if (!installed) {
-        installed = 1;
-        __sanitizer_install_malloc_and_free_hooks(on_allocation, NULL);
-    }
+    // Once per process, whichever thread counts first (twice would count each allocation twice).
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install_hook_pair);
 }
 
 #else
