@@ -21,72 +21,56 @@ private func imageNode(_ mode: ImageContentMode, _ pixels: ImagePixels = halves)
 
 private let opaqueRed = argb(255, 255, 0, 0)
 private let opaqueBlue = argb(255, 0, 0, 255)
+/// A 4 × 4 opaque red image.
+private let solidRed = ImagePixels(trustedWidth: 4, height: 4, pixels: Array(repeating: 0xFFFF_0000, count: 16))
 
 // behaviour.md §17.3: content modes, corner radius and the placeholder, at whole and fractional scales.
 @Suite struct ImagePaintingTests {
     @Test(arguments: [1.0, 1.5, 2.0])
     func scaleToFillStretchesTheImageOverTheBounds(factor: Double) throws {
-        let canvas = try render(makeWindow(imageNode(.scaleToFill)), scale: try #require(RenderScale(exactly: factor)))
-        func p(_ points: Double) -> Int { Int(points * factor) }
-        expectPixel(canvas, p(14), p(12), opaqueRed)
-        expectPixel(canvas, p(46), p(48), opaqueBlue)
-        expectPixel(canvas, p(8), p(30), opaqueWhite)
-        expectPixel(canvas, p(52), p(30), opaqueWhite)
+        try ScaledShot(imageNode(.scaleToFill), factor: factor)
+            .expect([(14, 12, opaqueRed), (46, 48, opaqueBlue), (8, 30, opaqueWhite), (52, 30, opaqueWhite)])
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
     func aspectFitLeavesTheBoundsAroundTheImageUnpainted(factor: Double) throws {
         // 20 × 10 drawn 40 × 20, at node y 10...30: window y 20...40 of the bounds' 10...50.
-        let canvas = try render(makeWindow(imageNode(.aspectFit)), scale: try #require(RenderScale(exactly: factor)))
-        func p(_ points: Double) -> Int { Int(points * factor) }
-        expectPixel(canvas, p(14), p(15), opaqueWhite)
-        expectPixel(canvas, p(14), p(22), opaqueRed)
-        expectPixel(canvas, p(46), p(38), opaqueBlue)
-        expectPixel(canvas, p(30), p(45), opaqueWhite)
+        try ScaledShot(imageNode(.aspectFit), factor: factor)
+            .expect([(14, 15, opaqueWhite), (14, 22, opaqueRed), (46, 38, opaqueBlue), (30, 45, opaqueWhite)])
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
     func aspectFillCoversTheBoundsAndCropsTheOverflow(factor: Double) throws {
         // Drawn 80 × 40 from node x -20: only its middle half shows, still red then blue.
-        let canvas = try render(makeWindow(imageNode(.aspectFill)), scale: try #require(RenderScale(exactly: factor)))
-        func p(_ points: Double) -> Int { Int(points * factor) }
-        expectPixel(canvas, p(12), p(12), opaqueRed)
-        expectPixel(canvas, p(48), p(48), opaqueBlue)
-        expectPixel(canvas, p(5), p(30), opaqueWhite)
-        expectPixel(canvas, p(55), p(30), opaqueWhite)
+        try ScaledShot(imageNode(.aspectFill), factor: factor)
+            .expect([(12, 12, opaqueRed), (48, 48, opaqueBlue), (5, 30, opaqueWhite), (55, 30, opaqueWhite)])
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
     func centerDrawsOnePixelPerPointInTheMiddle(factor: Double) throws {
         // 20 × 10 points at node (10, 15): window x 20...40, y 25...35.
-        let canvas = try render(makeWindow(imageNode(.center)), scale: try #require(RenderScale(exactly: factor)))
-        func p(_ points: Double) -> Int { Int(points * factor) }
-        expectPixel(canvas, p(21), p(26), opaqueRed)
-        expectPixel(canvas, p(39), p(34), opaqueBlue)
-        expectPixel(canvas, p(18), p(30), opaqueWhite)
-        expectPixel(canvas, p(30), p(23), opaqueWhite)
+        try ScaledShot(imageNode(.center), factor: factor)
+            .expect([(21, 26, opaqueRed), (39, 34, opaqueBlue), (18, 30, opaqueWhite), (30, 23, opaqueWhite)])
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
     func cornerRadiusClipsImageAndBackgroundWithAntialiasedEdges(factor: Double) throws {
-        let solid = ImagePixels(trustedWidth: 4, height: 4, pixels: Array(repeating: 0xFFFF_0000, count: 16))
-        let node = imageNode(.aspectFit, solid)
+        let node = imageNode(.aspectFit, solidRed)
         node.cornerRadius = 20
         node.backgroundColor = blue
-        let canvas = try render(makeWindow(node), scale: try #require(RenderScale(exactly: factor)))
-        func p(_ points: Double) -> Int { Int(points * factor) }
-        expectPixel(canvas, p(30), p(30), opaqueRed)
-        expectPixel(canvas, p(11), p(11), opaqueWhite)
-        expectPixel(canvas, p(49), p(49), opaqueWhite)
+        let shot = try ScaledShot(node, factor: factor)
+        shot.expect(30, 30, opaqueRed)
+        shot.expect(11, 11, opaqueWhite)
+        shot.expect(49, 49, opaqueWhite)
         // In the top-left quadrant white turns red through mixed pixels along the arc.
         var mixed = 0
-        for y in p(10) ..< p(30) {
-            for x in p(10) ..< p(30) {
-                let c = canvas.components(x: x, y: y)
+        for y in shot.p(10) ..< shot.p(30) {
+            for x in shot.p(10) ..< shot.p(30) {
+                let c = shot.canvas.components(x: x, y: y)
                 if c.green > 0 && c.green < 255 { mixed += 1 }
             }
         }
-        #expect(mixed >= p(20))
+        #expect(mixed >= shot.p(20))
     }
 
     /// A rounded node of 10⁹ points (fuzzer case `huge-rounded-image`: its mask once asked
@@ -101,12 +85,11 @@ private let opaqueBlue = argb(255, 0, 0, 255)
             node.cornerRadius = 20
             return node
         }
-        let scale = try #require(RenderScale(exactly: factor))
         // Its top-left corner in the window, then its bottom-right one.
         for (hugeFrame, smallFrame) in [(Rect(x: 10, y: 10, width: 1e9, height: 1e9), Rect(x: 10, y: 10, width: 200, height: 200)),
                                          (Rect(x: 60 - 1e9, y: 60 - 1e9, width: 1e9, height: 1e9), Rect(x: -140, y: -140, width: 200, height: 200))] {
-            let huge = try render(makeWindow(rounded(hugeFrame)), scale: scale)
-            let small = try render(makeWindow(rounded(smallFrame)), scale: scale)
+            let huge = try ScaledShot(rounded(hugeFrame), factor: factor).canvas
+            let small = try ScaledShot(rounded(smallFrame), factor: factor).canvas
             #expect(differingPixels(huge, small).isEmpty)
             #expect(huge.pixel(x: Int(11 * factor), y: Int(11 * factor)) != huge.pixel(x: Int(30 * factor), y: Int(30 * factor))
                     || huge.pixel(x: Int(59 * factor), y: Int(59 * factor)) != huge.pixel(x: Int(40 * factor), y: Int(40 * factor)),
@@ -116,34 +99,32 @@ private let opaqueBlue = argb(255, 0, 0, 255)
 
     @Test(arguments: [1.0, 1.5, 2.0])
     func borderFollowsTheRoundedCornersWithAntialiasedEdges(factor: Double) throws {
-        let solid = ImagePixels(trustedWidth: 4, height: 4, pixels: Array(repeating: 0xFFFF_0000, count: 16))
-        let node = imageNode(.scaleToFill, solid)
+        let node = imageNode(.scaleToFill, solidRed)
         node.cornerRadius = 12
         node.borderWidth = 2
         node.borderColor = Color(red: 0, green: 0, blue: 0)
-        let canvas = try render(makeWindow(node), scale: try #require(RenderScale(exactly: factor)))
-        func p(_ points: Double) -> Int { Int(points * factor) }
+        let shot = try ScaledShot(node, factor: factor)
         let black = argb(255, 0, 0, 0)
         // The straight edges, and the arc's middle 11 pt from the corner's centre (22, 22).
-        expectPixel(canvas, p(30), p(10.5), black)
-        expectPixel(canvas, p(49.5), p(30), black)
-        expectPixel(canvas, p(22 - 11 / 2.squareRoot()), p(22 - 11 / 2.squareRoot()), black)
+        shot.expect(30, 10.5, black)
+        shot.expect(49.5, 30, black)
+        shot.expect(22 - 11 / 2.squareRoot(), 22 - 11 / 2.squareRoot(), black)
         // Outside the arc (where a rectangular border's corner was) and inside the ring.
-        expectPixel(canvas, p(10.5), p(10.5), opaqueWhite)
-        expectPixel(canvas, p(49.5), p(49.5), opaqueWhite)
-        expectPixel(canvas, p(22 - 7 / 2.squareRoot()), p(22 - 7 / 2.squareRoot()), opaqueRed)
-        expectPixel(canvas, p(30), p(30), opaqueRed)
+        shot.expect(10.5, 10.5, opaqueWhite)
+        shot.expect(49.5, 49.5, opaqueWhite)
+        shot.expect(22 - 7 / 2.squareRoot(), 22 - 7 / 2.squareRoot(), opaqueRed)
+        shot.expect(30, 30, opaqueRed)
         // Both arcs are antialiased: pixels of neither pure colour along the outer and the inner arc.
         var outer = 0, inner = 0
-        for y in p(10) ..< p(22) {
-            for x in p(10) ..< p(22) {
-                let c = canvas.components(x: x, y: y)
+        for y in shot.p(10) ..< shot.p(22) {
+            for x in shot.p(10) ..< shot.p(22) {
+                let c = shot.canvas.components(x: x, y: y)
                 guard ![black, opaqueWhite, opaqueRed].contains(c) else { continue }
                 let dx = (Double(x) + 0.5) / factor - 22, dy = (Double(y) + 0.5) / factor - 22
                 if (dx * dx + dy * dy).squareRoot() > 11 { outer += 1 } else { inner += 1 }
             }
         }
-        #expect(outer >= p(10) && inner >= p(8))
+        #expect(outer >= shot.p(10) && inner >= shot.p(8))
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
@@ -153,16 +134,10 @@ private let opaqueBlue = argb(255, 0, 0, 255)
         node.borderWidth = 3
         node.borderColor = Color(red: 0, green: 0, blue: 0)
         // A translucent node over the top-left corner: its change repaints only part of the ring.
-        let veil = Node(name: "veil", frame: Rect(x: 4.5, y: 6.3, width: 17, height: 13))
-        veil.backgroundColor = Color(red: 0, green: 255, blue: 0, alpha: 0.4)
-        let renderer = try Renderer(window: makeWindow(node, veil), background: .white,
-                                    scale: try #require(RenderScale(exactly: factor)), labelFont: .none)
-        let canvas = try renderer.makeCanvas()
-        renderer.renderFull(into: canvas)
-        _ = renderer.takeDamage()
-        veil.backgroundColor = Color(red: 255, green: 0, blue: 255, alpha: 0.4)
-        renderer.render(damage: renderer.takeDamage(), into: canvas)
-        #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
+        let veil = box("veil", 4.5, 6.3, 17, 13, Color(red: 0, green: 255, blue: 0, alpha: 0.4))
+        _ = try repaintAfterChange(node, veil, factor: factor) {
+            veil.backgroundColor = Color(red: 255, green: 0, blue: 255, alpha: 0.4)
+        }
     }
 
     @Test(arguments: [1.0, 1.5, 2.0])
@@ -188,14 +163,9 @@ private let opaqueBlue = argb(255, 0, 0, 255)
         node.placeholderColor = green
         node.cornerRadius = 6
         node.contentMode = .aspectFill
-        let renderer = try Renderer(window: makeWindow(node), background: .white,
-                                    scale: try #require(RenderScale(exactly: factor)), labelFont: .none)
-        let canvas = try renderer.makeCanvas()
-        renderer.renderFull(into: canvas)
-        _ = renderer.takeDamage()
-        node.setImage(halves, sourceSize: Size(width: 20, height: 10))
-        renderer.render(damage: renderer.takeDamage(), into: canvas)
-        #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty)
+        let canvas = try repaintAfterChange(node, factor: factor) {
+            node.setImage(halves, sourceSize: Size(width: 20, height: 10))
+        }
         expectPixel(canvas, Int(14 * factor), Int(20 * factor), opaqueRed)
     }
 

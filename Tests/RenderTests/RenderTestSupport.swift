@@ -58,3 +58,47 @@ func differingPixels(_ a: Canvas, _ b: Canvas) -> [(Int, Int)] {
     }
     return result
 }
+
+/// A 100 × 100 pt window of `nodes` rendered at `factor`, read with coordinates in points.
+struct ScaledShot {
+    let canvas: Canvas
+    let factor: Double
+
+    init(_ nodes: Node..., factor: Double) throws {
+        let window = makeWindow(width: 100, height: 100)
+        for node in nodes { window.root.addSubnode(node) }
+        canvas = try render(window, scale: try #require(RenderScale(exactly: factor)))
+        self.factor = factor
+    }
+
+    /// The pixel index of `points`.
+    func p(_ points: Double) -> Int { Int(points * factor) }
+
+    /// Expects the pixel at (`x`, `y`) points to be `expected`.
+    func expect(_ x: Double, _ y: Double, _ expected: PixelComponents, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectPixel(canvas, p(x), p(y), expected, sourceLocation: sourceLocation)
+    }
+
+    /// Expects each (x, y) point's pixel to be its colour.
+    func expect(_ points: [(x: Double, y: Double, color: PixelComponents)],
+                sourceLocation: SourceLocation = #_sourceLocation) {
+        for point in points { expect(point.x, point.y, point.color, sourceLocation: sourceLocation) }
+    }
+}
+
+/// Paints a 100 × 100 pt window of `nodes` whole at `factor`, applies `change`, repaints
+/// only the damage, and returns that canvas after expecting it equal to a full repaint.
+func repaintAfterChange(_ nodes: Node..., factor: Double, sourceLocation: SourceLocation = #_sourceLocation,
+                        change: () -> Void) throws -> Canvas {
+    let window = makeWindow(width: 100, height: 100)
+    for node in nodes { window.root.addSubnode(node) }
+    let renderer = try Renderer(window: window, background: .white, scale: try #require(RenderScale(exactly: factor)),
+                                labelFont: .none)
+    let canvas = try renderer.makeCanvas()
+    renderer.renderFull(into: canvas)
+    _ = renderer.takeDamage()
+    change()
+    renderer.render(damage: renderer.takeDamage(), into: canvas)
+    #expect(differingPixels(canvas, try renderer.renderImage()).isEmpty, sourceLocation: sourceLocation)
+    return canvas
+}

@@ -4,26 +4,8 @@ import Testing
 
 /// `kind: "image"` nodes in scene files (behaviour.md §17.4).
 @Suite struct ImageSceneTests {
-    private func scene(_ node: String) -> String {
-        """
-        { "size": [200, 100],
-          "root": { "name": "root", "frame": [0, 0, 200, 100], "children": [
-            \(node) ] } }
-        """
-    }
-
-    private func decode(_ node: String, file: String = "scenes/shop.json") throws(FormatError) -> Scene {
-        try SceneDecoder.decode(Array(scene(node).utf8), file: file)
-    }
-
-    private func rejection(_ node: String) -> FormatError? {
-        do {
-            _ = try decode(node)
-            Issue.record("scene was accepted")
-            return nil
-        } catch {
-            return error
-        }
+    private func decode(_ node: String) throws(FormatError) -> Scene {
+        try decodeOneChild(node, file: "scenes/shop.json")
     }
 
     @Test func decodesEveryImageKeyWithTheSourceRelativeToTheSceneFile() throws {
@@ -51,24 +33,25 @@ import Testing
     }
 
     @Test func anImageNodeWithoutSrcIsRejected() {
-        let error = rejection(#"{ "name": "p", "kind": "image", "frame": [0, 0, 10, 10] }"#)
+        let error = oneChildRejection(#"{ "name": "p", "kind": "image", "frame": [0, 0, 10, 10] }"#)
         #expect(error?.key == "root.children[0].src")
         #expect(error?.message == "required key is missing")
     }
 
     @Test func imageKeysOnAnotherKindAreRejected() {
-        let error = rejection(#"{ "name": "b", "kind": "button", "frame": [0, 0, 10, 10], "cornerRadius": 4 }"#)
+        let error = oneChildRejection(#"{ "name": "b", "kind": "button", "frame": [0, 0, 10, 10], "cornerRadius": 4 }"#)
         #expect(error?.key == "root.children[0].cornerRadius")
         #expect(error?.message == "only image nodes have 'cornerRadius' (this node's kind is 'button')")
     }
 
     @Test func anUnknownContentModeIsRejected() {
-        let error = rejection(#"{ "name": "p", "kind": "image", "src": "p.png", "frame": [0, 0, 10, 10], "contentMode": "fill" }"#)
+        let error = oneChildRejection(
+            #"{ "name": "p", "kind": "image", "src": "p.png", "frame": [0, 0, 10, 10], "contentMode": "fill" }"#)
         #expect(error?.key == "root.children[0].contentMode")
     }
 
     @Test func locationOfAKeyIsFoundByTheNodeName() {
-        let bytes = Array(scene("""
+        let bytes = Array(sceneWithOneChild("""
         { "name": "a", "frame": [0, 0, 1, 1], "children": [
           { "name": "p", "kind": "image",
             "src": "p.png", "frame": [0, 0, 10, 10] } ] }

@@ -4,30 +4,8 @@ import NodeCore
 
 /// `kind: "text"` nodes in scene files.
 @Suite struct TextSceneTests {
-    private func scene(_ node: String) -> String {
-        """
-        { "size": [200, 100],
-          "root": { "name": "root", "frame": [0, 0, 200, 100], "children": [
-            \(node) ] } }
-        """
-    }
-
-    private func decode(_ node: String) throws(FormatError) -> Scene {
-        try SceneDecoder.decode(Array(scene(node).utf8), file: "scene.json")
-    }
-
-    private func rejection(_ node: String) -> FormatError? {
-        do {
-            _ = try decode(node)
-            Issue.record("scene was accepted")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func decodesEveryTextKey() throws {
-        let scene = try decode("""
+        let scene = try decodeOneChild("""
         { "name": "t", "kind": "text", "frame": [0, 0, 100, 40], "text": "مرحبا\\nworld", "fontSize": 18.5,
           "textColor": "#FF000080", "alignment": "trailing", "lines": 2, "interactive": true,
           "slop": [-4, -4, -4, -4], "highlightedColor": "#EEEEEE" }
@@ -43,7 +21,7 @@ import NodeCore
     }
 
     @Test func textNodesDefaultToLeadingUnlimitedNonInteractiveText() throws {
-        let scene = try decode(#"{ "name": "t", "kind": "text", "frame": [0, 0, 100, 40] }"#)
+        let scene = try decodeOneChild(#"{ "name": "t", "kind": "text", "frame": [0, 0, 100, 40] }"#)
         let text = try #require(scene.root.node(named: "t") as? TextNode)
         #expect(text.text == "" && text.fontSize == TextNode.defaultFontSize && text.textColor == .black)
         #expect(text.alignment == .leading && text.maximumLines == 0)
@@ -54,7 +32,7 @@ import NodeCore
     func textKeysOnOtherKindsAreRejected(key: String) throws {
         let value = ["text": #""hi""#, "fontSize": "12", "textColor": ##""#000000""##, "alignment": #""left""#, "lines": "1"][key]!
         let node = #"{ "name": "b", "kind": "button", "frame": [0, 0, 10, 10], "\#(key)": "# + value + " }"
-        let error = try #require(rejection(node))
+        let error = try #require(oneChildRejection(node))
         #expect(error.description.contains("only text nodes have '\(key)'"), "\(error)")
     }
 
@@ -67,7 +45,7 @@ import NodeCore
         (##""textColour": "#000000""##, "unknown key"),
     ])
     func malformedTextKeysAreRejectedWithTheKey(member: String, message: String) throws {
-        let error = try #require(rejection(#"{ "name": "t", "kind": "text", "frame": [0, 0, 10, 10], \#(member) }"#))
+        let error = try #require(oneChildRejection(#"{ "name": "t", "kind": "text", "frame": [0, 0, 10, 10], \#(member) }"#))
         #expect(error.description.contains(message), "\(error)")
         #expect(error.line == 3)
     }

@@ -3,12 +3,23 @@ import Glibc
 import ImageFixtures
 import Render
 import Testing
+import WaylandClient
 @testable import TouchstoneApp
 
 /// Waits until the worker's results are ready to read (a poll on its pipe, not a sleep).
 private func waitForResults(_ loader: ImageLoader) {
     var descriptor = pollfd(fd: loader.worker.loopWakeFD, events: Int16(POLLIN), revents: 0)
     #expect(poll(&descriptor, 1, 10_000) == 1)
+}
+
+/// Sends `nodes` to the worker at `scale` and delivers results until each has new pixels.
+private func decode(_ nodes: [ImageNode], with loader: ImageLoader, scale: Double) {
+    let before = nodes.map(\.image)
+    loader.request(nodes, scale: scale)
+    while zip(nodes, before).contains(where: { $0.image == nil || $0.image == $1 }) {
+        waitForResults(loader)
+        loader.deliver()
+    }
 }
 
 // behaviour.md §17.5-6: the Swift API's sources, the error handler and imageModification.
@@ -24,11 +35,7 @@ private func waitForResults(_ loader: ImageLoader) {
             words[0] = 0
             return ImagePixels(trustedWidth: pixels.width, height: pixels.height, pixels: words)
         }
-        loader.request([node], scale: 1)
-        while node.image == nil {
-            waitForResults(loader)
-            loader.deliver()
-        }
+        decode([node], with: loader, scale: 1)
         #expect(node.image?.pixels.first == 0)
         #expect(node.image?.pixels.last == 0xFFFF_FFFF)
         #expect(node.intrinsicContentSize == Size(width: 8, height: 8))
@@ -90,14 +97,53 @@ private func waitForResults(_ loader: ImageLoader) {
         #expect(canvas.components(x: 100, y: 150) == PixelComponents(alpha: 255, red: 0, green: 255, blue: 0))
         let requested = renderer.takeImageRequests()
         #expect(requested.map(\.name) == ["photo-0", "photo-1"])
-        loader.request(requested, scale: 2)
-        while requested.contains(where: { $0.image == nil }) {
-            waitForResults(loader)
-            loader.deliver()
-        }
+        decode(requested, with: loader, scale: 2)
         // The frame after completion paints them: only their damage is repainted.
         renderer.render(damage: renderer.takeDamage(), into: canvas)
         #expect(canvas.components(x: 100, y: 150) == PixelComponents(alpha: 255, red: 255, green: 0, blue: 0))
         #expect(renderer.takeImageRequests().isEmpty)
+    }
+
+    @Test func aScaleChangeOrAResizeThatNeedsMorePixelsDecodesAgain() throws {
+        // A live window's frames (`FramePainter`): each sends what it painted short of pixels to the worker.
+        let loader = try #require(ImageLoader { Issue.record("unexpected report: \($0)") })
+        defer { loader.worker.stop() }
+        let photo = ImageNode(name: "photo", frame: Rect(x: 0, y: 0, width: 50, height: 25))
+        photo.contentMode = .scaleToFill
+        photo.source = .encoded(PNGFixture.rgba(width: 400, height: 200) { x, y in (UInt8(x % 256), UInt8(y), 0, 255) })
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        root.addSubnode(photo)
+        let painter = try FramePainter(window: NodeCore.Window(root: root, size: Size(width: 200, height: 200)),
+                                       background: .white) { _ in }
+        var chain = SwapChain<ShmMemory>()
+        var currentScale = 0
+        func frame(scale: Int) throws -> [ImageNode] {
+            if scale != currentScale {
+                painter.resize(to: LogicalSize(width: 200, height: 200), scale: .integer(Int32(scale)))
+                currentScale = scale
+            }
+            let (id, _) = try #require(try painter.offscreenFrame(chain: &chain, poolSize: nil))
+            _ = chain.release(id: id, currentSize: nil)
+            return painter.renderer.takeImageRequests()
+        }
+        #expect(try frame(scale: 1).map(\.name) == ["photo"])
+        decode([photo], with: loader, scale: 1)
+        #expect(photo.image?.width == 50 && photo.image?.height == 25)
+        #expect(try frame(scale: 1).isEmpty)
+        // The compositor asks for scale 2: twice the pixels.
+        let atScale2 = try frame(scale: 2)
+        #expect(atScale2.map(\.name) == ["photo"])
+        decode(atScale2, with: loader, scale: 2)
+        #expect(photo.image?.width == 100 && photo.image?.height == 50)
+        // Made larger: decoded again for its new size; made smaller: the pixels held serve.
+        photo.frame = Rect(x: 0, y: 0, width: 80, height: 40)
+        let larger = try frame(scale: 2)
+        #expect(larger.map(\.name) == ["photo"])
+        decode(larger, with: loader, scale: 2)
+        #expect(photo.image?.width == 160 && photo.image?.height == 80)
+        photo.frame = Rect(x: 0, y: 0, width: 60, height: 30)
+        #expect(try frame(scale: 2).isEmpty)
+        #expect(try frame(scale: 1).isEmpty)
+        #expect(photo.image?.width == 160)
     }
 }

@@ -3,22 +3,36 @@ import ImageFixtures
 import Render
 import Testing
 
-/// A folder with a scene showing `image` from `src`, removed when the test ends.
+/// A folder holding `image` as `src` and a scene, removed when the test ends.
 private struct ImageSceneFolder {
     let path: String
     var scene: String { path + "/scene.json" }
 
-    init(src: String, image: [UInt8]?) throws {
+    /// `scene` is the scene's JSON; by default a 100 × 100 window whose one node is an
+    /// interactive image of `src` with the extra keys `photoKeys`.
+    init(src: String, image: [UInt8]?, scene: String? = nil, photoKeys: String = "") throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-images-\(UUID())").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         if let image { try Data(image).write(to: URL(fileURLWithPath: path + "/" + src)) }
-        let json = """
+        let json = scene ?? """
         {"size": [100, 100],
          "root": {"name": "root", "frame": [0, 0, 100, 100], "children": [
            {"name": "photo", "kind": "image", "frame": [0, 0, 100, 100],
-            "src": "\(src)", "interactive": true}]}}
+            "src": "\(src)", "interactive": true\(photoKeys)}]}}
         """
-        try json.write(toFile: scene, atomically: true, encoding: .utf8)
+        try json.write(toFile: self.scene, atomically: true, encoding: .utf8)
+    }
+
+    /// Writes taps as the folder's input script, each a down at `t` and an up 50 ms later; returns its path.
+    func writeTaps(_ taps: (t: Int, x: Int, y: Int)...) throws -> String {
+        let input = path + "/input.jsonl"
+        let lines = taps.enumerated().map { index, tap in
+            #"{"t":\#(tap.t),"type":"touch.down","id":\#(index + 1),"x":\#(tap.x),"y":\#(tap.y)}"# + "\n"
+                + #"{"t":\#(tap.t),"type":"touch.frame"}"# + "\n"
+                + #"{"t":\#(tap.t + 50),"type":"touch.up","id":\#(index + 1)}"# + "\n"
+        }
+        try lines.joined().write(toFile: input, atomically: true, encoding: .utf8)
+        return input
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: path) }
@@ -64,21 +78,9 @@ private struct ImageSceneFolder {
     @Test func imagesAreDecodedBeforeTheFirstEventSoAlphaDecidesTheTarget() throws {
         // Left half opaque: a tap there reaches the photo, one on the right passes through.
         let png = PNGFixture.rgba(width: 10, height: 10) { x, _ in x < 5 ? (0, 0, 0, 255) : (0, 0, 0, 0) }
-        let folder = try ImageSceneFolder(src: "half.png", image: png)
+        let folder = try ImageSceneFolder(src: "half.png", image: png, photoKeys: #", "hitTestAlpha": true"#)
         defer { folder.remove() }
-        var scene = try String(contentsOfFile: folder.scene, encoding: .utf8)
-        scene = scene.replacingOccurrences(of: "\"interactive\": true", with: "\"interactive\": true, \"hitTestAlpha\": true")
-        try scene.write(toFile: folder.scene, atomically: true, encoding: .utf8)
-        let input = folder.path + "/input.jsonl"
-        try """
-        {"t":0,"type":"touch.down","id":1,"x":20,"y":50}
-        {"t":0,"type":"touch.frame"}
-        {"t":50,"type":"touch.up","id":1}
-        {"t":100,"type":"touch.down","id":2,"x":80,"y":50}
-        {"t":100,"type":"touch.frame"}
-        {"t":150,"type":"touch.up","id":2}
-
-        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let input = try folder.writeTaps((t: 0, x: 20, y: 50), (t: 100, x: 80, y: 50))
         let run = try CLIRun(["replay", folder.scene, input])
         #expect(run.status == 0)
         #expect(run.stdout == """
@@ -93,8 +95,7 @@ private struct ImageSceneFolder {
     /// opaque red on its left half and transparent on its right (`hitTestAlpha`).
     private func listRowFolder() throws -> ImageSceneFolder {
         let png = PNGFixture.rgba(width: 10, height: 10) { x, _ in x < 5 ? (255, 0, 0, 255) : (0, 0, 0, 0) }
-        let folder = try ImageSceneFolder(src: "half.png", image: png)
-        try """
+        return try ImageSceneFolder(src: "half.png", image: png, scene: """
         {"size": [100, 100],
          "root": {"name": "root", "frame": [0, 0, 100, 100], "children": [
            {"name": "list", "kind": "list", "frame": [0, 0, 100, 100],
@@ -103,24 +104,14 @@ private struct ImageSceneFolder {
                 {"name": "photo-{i}", "kind": "image", "src": "half.png", "frame": [0, 0, 100, 50],
                  "placeholderColor": "#00FF00", "interactive": true, "hitTestAlpha": true}]}},
             "fetch": {"batch": 2, "delay": 10, "total": 2}}]}}
-        """.write(toFile: folder.scene, atomically: true, encoding: .utf8)
-        return folder
+        """)
     }
 
     @Test func imagesInListRowsMadeAfterLoadAreDecodedBeforeTheNextEvent() throws {
         let folder = try listRowFolder()
         defer { folder.remove() }
-        let input = folder.path + "/input.jsonl"
         // After the fetch: a tap on row 0's transparent half goes to the row, one on the opaque half to the photo.
-        try """
-        {"t":100,"type":"touch.down","id":1,"x":80,"y":25}
-        {"t":100,"type":"touch.frame"}
-        {"t":150,"type":"touch.up","id":1}
-        {"t":200,"type":"touch.down","id":2,"x":20,"y":25}
-        {"t":200,"type":"touch.frame"}
-        {"t":250,"type":"touch.up","id":2}
-
-        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let input = try folder.writeTaps((t: 100, x: 80, y: 25), (t: 200, x: 20, y: 25))
         let run = try CLIRun(["replay", folder.scene, input])
         #expect(run.status == 0)
         #expect(run.stderr == "")
@@ -154,13 +145,12 @@ private struct ImageSceneFolder {
     @Test func layoutSizesImagesByTheirFilesAsRenderDoes() throws {
         // A 30 × 20 PNG in a row layout with no size of its own: its intrinsic size.
         let png = PNGFixture.rgba(width: 30, height: 20) { _, _ in (255, 0, 0, 255) }
-        let folder = try ImageSceneFolder(src: "icon.png", image: png)
-        defer { folder.remove() }
-        try """
+        let folder = try ImageSceneFolder(src: "icon.png", image: png, scene: """
         {"size": [100, 100],
          "root": {"name": "root", "layout": {"direction": "row", "alignItems": "flex-start", "padding": 10}, "children": [
            {"name": "icon", "kind": "image", "src": "icon.png"}]}}
-        """.write(toFile: folder.scene, atomically: true, encoding: .utf8)
+        """)
+        defer { folder.remove() }
         let layout = try CLIRun(["layout", folder.scene])
         #expect(layout.status == 0 && layout.stderr == "")
         #expect(layout.stdout == """
