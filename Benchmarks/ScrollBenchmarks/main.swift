@@ -46,7 +46,7 @@ func percent(_ ratio: Double) -> Int { Int((ratio * 100).rounded()) }
 func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2, overlay: Bool = false) {
     window.showsTappableAreas = overlay
     let painter = try! FramePainter(window: window, background: .white) { print($0) }
-    painter.resize(to: LogicalSize(width: Int(size.width), height: Int(size.height)),
+    painter.resize(to: Size(width: size.width.rounded(.towardZero), height: size.height.rounded(.towardZero)),
                    scale: scale120 == 120 ? .integer(1) : .fractional(scale120: scale120))
     let renderer = painter.renderer
     let bounds = renderer.bufferBounds
@@ -62,7 +62,7 @@ func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2
         }!
         painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
                                    previous: acquired.previous?.view, scale: .integer(1),
-                                   logicalSize: LogicalSize(width: Int(size.width), height: Int(size.height))))
+                                   logicalSize: Size(width: size.width.rounded(.towardZero), height: size.height.rounded(.towardZero))))
         chain.submit(id: acquired.id, damage: damage)
         busy.append(acquired.id)
         return acquired.storage

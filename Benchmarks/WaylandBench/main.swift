@@ -41,7 +41,7 @@ let displayName = arguments.first
 do {
     let connection = try WaylandConnection(displayName: displayName)
     let window = ToplevelWindow(connection: connection, configuration:
-        WindowConfiguration(title: "WaylandBench", appID: "org.touchstone.bench", size: LogicalSize(width: 1920, height: 1080), fullscreen: true))
+        WindowConfiguration(title: "WaylandBench", appID: "org.touchstone.bench", size: Size(width: 1920, height: 1080), fullscreen: true))
     var color: UInt32 = 0xFF10_2030
     var paintStart: ContinuousClock.Instant?
     var callbackToCommit: [Duration] = []

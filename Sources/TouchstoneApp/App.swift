@@ -143,8 +143,9 @@ public final class App {
         let minimum = options.minimumSize ?? (root.layout != nil ? layout.minimumSize(of: root) : size)
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
             title: options.title, appID: options.appID,
-            size: LogicalSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up))),
-            minimumSize: LogicalSize(width: Int(minimum.width.rounded(.up)), height: Int(minimum.height.rounded(.up))),
+            // The window's sizes are whole points (xdg-shell's integers).
+            size: Size(width: size.width.rounded(.up), height: size.height.rounded(.up)),
+            minimumSize: Size(width: minimum.width.rounded(.up), height: minimum.height.rounded(.up)),
             fullscreen: options.fullscreen, allowsFractionalScale: true, scaleLimits: FramePainter.rendererScaleLimits,
             titleBarHeight: options.drawsTitleBar ? TitleBar.height : nil))
         if options.drawsTitleBar { titleBar = TitleBar(title: options.title, surface: surface) }

@@ -11,7 +11,7 @@ import WestonHarness
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: LogicalSize(width: 320, height: 240)))
+            WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: Size(width: 320, height: 240)))
         window.onPaint = { context in
             for rect in context.repaint.rects { context.buffer.fill(rect, argb: 0xFFFF_FFFF) }
         }

@@ -29,7 +29,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
         #expect(connection.outputs.count == 1)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: LogicalSize(width: 100, height: 80),
+            WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: Size(width: 100, height: 80),
                                 fullscreen: true))
         paintSolid(window, argb: 0xFF20_C040)
         var presentedTime: UInt32?
@@ -37,7 +37,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         try run(connection) { presentedTime != nil }
 
         // Fullscreen: the compositor's configure size (the output's) wins over the app's 100×80.
-        #expect(window.logicalSize == LogicalSize(width: 320, height: 240))
+        #expect(window.logicalSize == Size(width: 320, height: 240))
         #expect(window.bufferSize == PixelSize(width: 320, height: 240))
         #expect(window.committedFrames == 1)
 
@@ -54,7 +54,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
+            WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
         paintSolid(window, argb: 0xFF00_00FF)
         try run(connection) { window.presentedFrames == 1 }
         // Idle: nothing changed, so a while of looping commits nothing.
@@ -74,7 +74,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "order", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
+            WindowConfiguration(title: "order", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
         paintSolid(window, argb: 0xFF00_00FF)
         var steps: [String] = []
         window.onCommitted = { steps.append("commit") }
@@ -96,18 +96,18 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: LogicalSize(width: 120, height: 90)))
+            WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: Size(width: 120, height: 90)))
         paintSolid(window, argb: 0xFFFF_0000)
-        var sizes: [LogicalSize] = []
+        var sizes: [Size] = []
         window.onResize = { size, _ in sizes.append(size) }
         try run(connection) { window.presentedFrames >= 1 }
-        #expect(window.logicalSize == LogicalSize(width: 120, height: 90), "0×0 configure → the app's size")
+        #expect(window.logicalSize == Size(width: 120, height: 90), "0×0 configure → the app's size")
 
         window.setFullscreen(true)
         try run(connection) { window.isFullscreen && window.presentedFrames >= 2 }
-        #expect(window.logicalSize == LogicalSize(width: 320, height: 240))
+        #expect(window.logicalSize == Size(width: 320, height: 240))
         #expect(window.bufferSize == PixelSize(width: 320, height: 240))
-        #expect(sizes.last == LogicalSize(width: 320, height: 240))
+        #expect(sizes.last == Size(width: 320, height: 240))
         // Once the old-size buffer comes back it is pruned: only new-size buffers stay.
         window.setNeedsDisplay()
         try run(connection) { window.presentedFrames >= 3 && window.bufferCounts.alive <= 2 }
@@ -118,7 +118,7 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: LogicalSize(width: 10, height: 10)))
+            WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: Size(width: 10, height: 10)))
         paintSolid(window, argb: 0xFF00_0000)
         try run(connection) { window.presentedFrames == 1 }
         weston.stop(grace: 0)  // SIGKILL at once

@@ -19,8 +19,8 @@ public struct WindowConfiguration: Sendable {
     public var title: String
     public var appID: String
     /// Used when the compositor leaves the size to us (configure with 0×0).
-    public var size: LogicalSize
-    public var minimumSize: LogicalSize?
+    public var size: Size
+    public var minimumSize: Size?
     public var fullscreen: Bool
     /// Whether fractional-scale-v1 may be used; a renderer that paints only at integer
     /// scales sets this false and gets integer `wl_surface` buffer scales.
@@ -40,7 +40,7 @@ public struct WindowConfiguration: Sendable {
     /// The default `firstFrameScaleWait`.
     public static let defaultFirstFrameScaleWait: Duration = .milliseconds(200)
 
-    public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil,
+    public init(title: String, appID: String, size: Size, minimumSize: Size? = nil,
                 fullscreen: Bool = false, allowsFractionalScale: Bool = true, scaleLimits: ClosedRange<Int> = 120...480,
                 firstFrameScaleWait: Duration = WindowConfiguration.defaultFirstFrameScaleWait, titleBarHeight: Int? = nil) {
         self.title = title
@@ -77,10 +77,10 @@ public struct PaintContext {
     /// holds that frame outside `stale`, or is fresh.
     public let previous: PixelBufferView?
     public let scale: SurfaceScale
-    public let logicalSize: LogicalSize
+    public let logicalSize: Size
 
     package init(memory: ShmMemory, repaint: DamageRegion, damage: DamageRegion, stale: DamageRegion,
-                 previous: PixelBufferView?, scale: SurfaceScale, logicalSize: LogicalSize) {
+                 previous: PixelBufferView?, scale: SurfaceScale, logicalSize: Size) {
         self.memory = memory
         self.repaint = repaint
         self.damage = damage
@@ -117,13 +117,13 @@ public final class ToplevelWindow {
     /// The lines last asked for, and whether they differ from what the last commit showed.
     private var lines: [StretchedLine] = []
     private var linesDue = false
-    let minimumSize: LogicalSize?
+    let minimumSize: Size?
 
-    private let defaultSize: LogicalSize
+    private let defaultSize: Size
     /// Current size of the content in points (after the latest acknowledged configure):
     /// what is laid out and painted. Without a title bar and at or above the minimum size it
     /// is the configured size.
-    public private(set) var logicalSize: LogicalSize
+    public private(set) var logicalSize: Size
     /// How the content is shown: scaled down when the compositor configured less than the
     /// minimum size (behaviour.md §14).
     public private(set) var fit: ContentFit
@@ -145,15 +145,15 @@ public final class ToplevelWindow {
     /// True while the compositor shows the window maximized.
     public private(set) var isMaximized = false
     /// The title bar's size in points while the window shows one, else nil.
-    public var titleBarSize: LogicalSize? {
-        decorations?.layout.map { LogicalSize(width: $0.titleBar.width, height: $0.titleBar.height) }
+    public var titleBarSize: Size? {
+        decorations?.layout?.titleBar.size
     }
     /// Frames committed so far.
     public private(set) var committedFrames = 0
     /// Frame callbacks received so far.
     public private(set) var presentedFrames = 0
 
-    private var pendingSize: LogicalSize?
+    private var pendingSize: Size?
     private var pendingFullscreen = false
     private var pendingMaximized = false
     /// The compositor draws the decorations (it answered `server_side`).
@@ -162,19 +162,19 @@ public final class ToplevelWindow {
     /// only then).
     private var barWait = BarPlacementWait()
     /// The size of the latest configure acknowledged (nil: the client's choice).
-    private var configuredSize: LogicalSize?
+    private var configuredSize: Size?
     /// The seat whose press the title bar or border handles now (for move and resize).
     weak var decorationSeat: Seat?
     /// The title bar's height when the window draws one (`WindowConfiguration.titleBarHeight`).
     private let ownTitleBarHeight: Int?
     /// The minimum size the window asks for now (`WindowChrome.minimumSize`).
-    private var wantedMinimumSize: LogicalSize?
+    private var wantedMinimumSize: Size?
     /// What went out as `set_min_size`, and with which geometry.
     private var minimumSizeRequests = MinimumSizeRequests()
     private var enteredOutputs: Set<UInt32> = []
     private var preferredScale120: UInt32?
     /// The scale and size last given to the compositor (buffer scale, viewport destination).
-    private var applied: (scale: SurfaceScale, size: LogicalSize, geometry: LogicalRect?)?
+    private var applied: (scale: SurfaceScale, size: Size, geometry: Rect?)?
     private let scaleLimits: ClosedRange<Int>
     /// Armed until the first preferred fractional scale arrives (or the wait runs out):
     /// no frame is drawn meanwhile.
@@ -188,7 +188,7 @@ public final class ToplevelWindow {
     /// The compositor asked to close the window (default: stop the event loop cleanly).
     public var onClose: (() -> Void)?
     /// The size or scale changed (after configure); a full redraw is already scheduled.
-    public var onResize: ((LogicalSize, SurfaceScale) -> Void)?
+    public var onResize: ((Size, SurfaceScale) -> Void)?
     /// A frame callback arrived: the last committed frame is on screen (time in ms).
     public var onFramePresented: ((UInt32) -> Void)?
     public var onTouch: ((TouchBatch) -> Void)?
@@ -226,7 +226,7 @@ public final class ToplevelWindow {
     public var onTitleBarTouch: ((TouchBatch) -> Void)?
     public var onTitleBarPointer: ((PointerBatch) -> Void)?
     /// The title bar appeared, changed size or scale (its size), or went away (nil).
-    public var onTitleBarChange: ((LogicalSize?, SurfaceScale) -> Void)?
+    public var onTitleBarChange: ((Size?, SurfaceScale) -> Void)?
 
     /// Creates the surface and toplevel and performs the initial (buffer-less) commit; the
     /// window draws after the first configure arrives.
@@ -282,7 +282,7 @@ public final class ToplevelWindow {
         if connection.outputs.values.contains(where: { $0.logicalSize != nil }) {
             wantedMinimumSize = chrome(size: nil, fullscreen: configuration.fullscreen, maximized: false).minimumSize
         }
-        sendMinimumSize(extent: LogicalSize(width: 0, height: 0))
+        sendMinimumSize(extent: Size(width: 0, height: 0))
         installHandlers()
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
@@ -390,7 +390,7 @@ public final class ToplevelWindow {
             switch event {
             case let .configure(width, height, states):
                 // 0 means "client decides": keep the current (or initial) size.
-                pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+                pendingSize = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
                 let states = Self.states(states)
                 pendingFullscreen = states.contains(XdgToplevel.State.fullscreen.rawValue)
                 pendingMaximized = states.contains(XdgToplevel.State.maximized.rawValue)
@@ -428,7 +428,7 @@ public final class ToplevelWindow {
     }
 
     /// What a configure of `size` in these states means for the title bar and the minimum size.
-    private func chrome(size: LogicalSize?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
+    private func chrome(size: Size?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
         WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized,
                      outputs: connection.outputs.values.compactMap(\.logicalSize), titleBarHeight: ownTitleBarHeight,
                      serverDecorates: serverDecorates, contentMinimum: minimumSize,
@@ -437,7 +437,7 @@ public final class ToplevelWindow {
 
     /// Sends `set_min_size` when the compositor does not hold the wanted minimum for a commit
     /// whose surface exceeds its window geometry by `extent` (`MinimumSizeRequests`).
-    private func sendMinimumSize(extent: LogicalSize) {
+    private func sendMinimumSize(extent: Size) {
         guard let size = minimumSizeRequests.request(wantedMinimumSize, extent: extent) else { return }
         toplevel.setMinSize(width: Int32(size.width), height: Int32(size.height))
     }
@@ -450,7 +450,7 @@ public final class ToplevelWindow {
         let minimumChanged = chrome.minimumSize != nil && chrome.minimumSize != wantedMinimumSize
         wantedMinimumSize = chrome.minimumSize
         // The configured size is the window geometry's: the title bar's height is not the content's.
-        let available = configuredSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
+        let available = configuredSize.map { Size(width: $0.width, height: $0.height - Double(titleBarHeight)) }
             ?? (isConfigured ? fit.displayedSize : defaultSize)
         let newFit = ContentFit(available: available, minimum: minimumSize, canScale: viewport != nil)
         let paintScaleBefore = paintScale
@@ -568,8 +568,8 @@ public final class ToplevelWindow {
     /// is the logical size (fractional-scale-v1). Takes effect with the next commit.
     private func applySurfaceState() {
         let shown = fit.displayedSize
-        let geometry = decorations?.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
-        sendMinimumSize(extent: LogicalSize(width: shown.width - geometry.width, height: shown.height - geometry.height))
+        let geometry = decorations?.layout?.windowGeometry ?? Rect(origin: .zero, size: shown)
+        sendMinimumSize(extent: Size(width: shown.width - geometry.width, height: shown.height - geometry.height))
         if let applied, applied.scale == scale, applied.size == shown, applied.geometry == decorations?.layout?.windowGeometry {
             return
         }
@@ -589,7 +589,7 @@ public final class ToplevelWindow {
         surface.setBufferScale(bufferScale, reportingTo: reportRequestError)
         // Without the bar the geometry is the content: no offset a compositor may ignore (cage).
         if decorations != nil {
-            xdgSurface.setWindowGeometry(x: Int32(geometry.x), y: Int32(geometry.y),
+            xdgSurface.setWindowGeometry(x: Int32(geometry.minX), y: Int32(geometry.minY),
                                          width: Int32(geometry.width), height: Int32(geometry.height))
         }
         applied = (scale, shown, decorations?.layout?.windowGeometry)
