@@ -1,5 +1,5 @@
 /// The subsurfaces of client-side decorations (`DecorationLayout`): the title bar, which the
-/// app paints (`ToplevelWindow.onTitleBarPaint`), above the content, and an invisible border
+/// app paints (`WindowHandler.window(_:paintTitleBar:)`), above the content, and an invisible border
 /// below both that takes the pointer's presses to resize (a transparent 1 × 1 buffer stretched
 /// by a viewport, so it costs no memory; absent without `wp_viewporter`). Both subsurfaces
 /// are synchronized: what they commit takes effect with the window's next commit, so a

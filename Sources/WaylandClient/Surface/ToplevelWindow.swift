@@ -34,7 +34,7 @@ public struct WindowConfiguration: Sendable {
     public var firstFrameScaleWait: Duration
     /// The height in points of the title bar the window draws itself whenever the compositor
     /// draws no decorations (no `zxdg_decoration_manager_v1`, or it answers `client_side`) and
-    /// the window is not fullscreen; nil never draws any. The app paints it (`onTitleBarPaint`).
+    /// the window is not fullscreen; nil never draws any. The app paints it (`WindowHandler.window(_:paintTitleBar:)`).
     public var titleBarHeight: Int?
 
     /// The default `firstFrameScaleWait`.
@@ -183,50 +183,15 @@ public final class ToplevelWindow {
     private var pendingDamage = DamageRegion()
     private var frameCallback: WlCallback?
 
-    /// Paints one frame; called from the event loop when a redraw is due and a buffer is free.
-    public var onPaint: ((PaintContext) -> Void)?
-    /// The compositor asked to close the window (default: stop the event loop cleanly).
-    public var onClose: (() -> Void)?
-    /// The size or scale changed (after configure); a full redraw is already scheduled.
-    public var onResize: ((Size, SurfaceScale) -> Void)?
-    /// A frame callback arrived: the last committed frame is on screen (time in ms).
-    public var onFramePresented: ((UInt32) -> Void)?
-    public var onTouch: ((TouchBatch) -> Void)?
-    public var onPointer: ((PointerBatch) -> Void)?
-    public var onKey: ((KeyEvent) -> Void)?
-    /// An input method's edits (a `zwp_text_input_v3.done`, or an empty one when its focus
-    /// left): apply them, then `setTextInput` the state they led to with cause `.inputMethod`.
-    public var onTextInput: ((TextInputDone) -> Void)?
+    /// Told of frames to paint, input, size changes and the window's end (`WindowHandler`).
+    /// Held weakly: the handler owns the window.
+    public weak var handler: (any WindowHandler)?
     /// The editing field's state for input methods, in the content's points (`setTextInput`).
     var textInputState: TextInputState?
-    /// A frame was just committed (after `onPaint`); for latency measurements.
-    public var onCommitted: (() -> Void)?
-    /// Drawing failed (e.g. out of memory for a buffer; the frame is skipped), or a request
-    /// of the window's surfaces could not be sent.
-    public var onError: ((WindowError) -> Void)? {
-        didSet {
-            let report = reportRequestError
-            decorations?.onRequestError = report
-            lineSurfaces?.onRequestError = report
-        }
+    /// A refused request of the window's surfaces, for the handler.
+    private lazy var reportRequestError: (ProxyVersionError) -> Void = { [unowned self] error in
+        handler?.window(self, failed: .request(error))
     }
-    /// `onError` for a refused request; nil while there is no `onError`.
-    private var reportRequestError: ((ProxyVersionError) -> Void)? {
-        guard let onError else { return nil }
-        return { onError(.request($0)) }
-    }
-    /// Brings an idle buffer up to the latest frame between frames: copies `stale` from the
-    /// latest frame and returns true, or returns false and leaves it (the next frame then
-    /// repaints it). Called once the frame's commit went out, before the loop sleeps.
-    public var onCatchUp: ((CatchUpContext) -> Bool)?
-    /// Paints the title bar (`PaintContext.logicalSize` is its size); called in the frame
-    /// after it was shown, resized or rescaled, or `setTitleBarNeedsDisplay` was called.
-    public var onTitleBarPaint: ((PaintContext) -> Void)?
-    /// Touches and pointer events on the title bar, in its coordinates.
-    public var onTitleBarTouch: ((TouchBatch) -> Void)?
-    public var onTitleBarPointer: ((PointerBatch) -> Void)?
-    /// The title bar appeared, changed size or scale (its size), or went away (nil).
-    public var onTitleBarChange: ((Size?, SurfaceScale) -> Void)?
 
     /// Creates the surface and toplevel and performs the initial (buffer-less) commit; the
     /// window draws after the first configure arrives.
@@ -284,6 +249,8 @@ public final class ToplevelWindow {
         }
         sendMinimumSize(extent: Size(width: 0, height: 0))
         installHandlers()
+        decorations?.onRequestError = reportRequestError
+        lineSurfaces?.onRequestError = reportRequestError
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
         for extra in [decorations?.titleSurface, decorations?.borderSurface].compactMap({ $0 }) {
@@ -468,7 +435,7 @@ public final class ToplevelWindow {
         if changed {
             needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
-            onResize?(logicalSize, paintScale)
+            handler?.window(self, resizedTo: logicalSize, scale: paintScale)
         } else if shownChanged || titleBarSize != barBefore || minimumChanged {
             // Same content, shown at another size or with(out) the bar: a commit with the new
             // viewport, geometry or minimum size.
@@ -486,10 +453,10 @@ public final class ToplevelWindow {
         scale = newScale
         if isConfigured {
             setNeedsDisplay()
-            onResize?(logicalSize, paintScale)
+            handler?.window(self, resizedTo: logicalSize, scale: paintScale)
             if let decorations, decorations.layout != nil {
                 decorations.needsDisplay = true
-                onTitleBarChange?(titleBarSize, scale)
+                handler?.window(self, titleBarChangedTo: titleBarSize, scale: scale)
             }
         }
     }
@@ -509,19 +476,19 @@ public final class ToplevelWindow {
             }
             // The title bar's commit is applied with the content's commit below.
             if let decorations, titleBarDue {
-                guard try decorations.drawIfNeeded(scale: scale, paint: onTitleBarPaint ?? { _ in }) || content != nil || linesDue
+                guard try decorations.drawIfNeeded(scale: scale, paint: { handler?.window(self, paintTitleBar: $0) }) || content != nil || linesDue
                 else { return }
             }
         } catch {
             needsDisplay = false
             decorations?.needsDisplay = false
-            onError?(.buffer(error))
+            handler?.window(self, failed: .buffer(error))
             return
         }
         if let (acquired, damage) = content {
-            onPaint?(PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
+            handler?.window(self, paint: PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
                                   stale: acquired.stale, previous: acquired.previous?.view, scale: paintScale,
-                                  logicalSize: logicalSize))
+                                                      logicalSize: logicalSize))
         }
         applySurfaceState()
         /* Request the frame callback before the commit it belongs to: it fires when the
@@ -545,7 +512,7 @@ public final class ToplevelWindow {
         if let (acquired, damage) = content { pool.submitted(id: acquired.id, damage: damage) }
         committedFrames += 1
         if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
-        onCommitted?()
+        handler?.windowCommitted(self)
         needsDisplay = false
         pendingDamage = DamageRegion()
     }
@@ -559,7 +526,7 @@ public final class ToplevelWindow {
             presentedFrames += 1
             // A frame shown while the bar waits: no configure placed the window, it stays as it is.
             if barWait.framePresented() { applyConfigure() }
-            onFramePresented?(time)
+            handler?.window(self, presentedFrameAt: time)
         }
     }
 
