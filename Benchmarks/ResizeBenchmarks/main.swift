@@ -134,7 +134,7 @@ func run(start: Size, step: Double) {
     var chain = SwapChain<ShmMemory>()
     var busy: [Int] = []
 
-    func logical(_ size: Size) -> LogicalSize { LogicalSize(width: Int(size.width), height: Int(size.height)) }
+    func logical(_ size: Size) -> Size { Size(width: size.width.rounded(.towardZero), height: size.height.rounded(.towardZero)) }
 
     /// One configure and the frame it draws; returns the time of the layout pass alone.
     func sessionFrame(_ size: Size) -> Double {

@@ -112,7 +112,7 @@ final class Session {
         (window, list) = makeWindow(buttons: buttons)
         window.showsTappableAreas = overlay
         painter = try! FramePainter(window: window, background: .white) { print($0) }
-        painter.resize(to: LogicalSize(width: Int(size.width), height: Int(size.height)),
+        painter.resize(to: Size(width: size.width.rounded(.towardZero), height: size.height.rounded(.towardZero)),
                        scale: scale120 == 120 ? .integer(1) : .fractional(scale120: scale120))
         self.rotating = rotating
         bounds = painter.renderer.bufferBounds
@@ -127,7 +127,7 @@ final class Session {
         }!
         painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
                                    previous: acquired.previous?.view, scale: .integer(1),
-                                   logicalSize: LogicalSize(width: Int(size.width), height: Int(size.height))))
+                                   logicalSize: Size(width: size.width.rounded(.towardZero), height: size.height.rounded(.towardZero))))
         chain.submit(id: acquired.id, damage: damage)
         busy.append(acquired.id)
         return acquired.storage

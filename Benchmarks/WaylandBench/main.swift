@@ -41,15 +41,18 @@ let displayName = arguments.first
 do {
     let connection = try WaylandConnection(displayName: displayName)
     let window = ToplevelWindow(connection: connection, configuration:
-        WindowConfiguration(title: "WaylandBench", appID: "org.touchstone.bench", size: LogicalSize(width: 1920, height: 1080), fullscreen: true))
+        WindowConfiguration(title: "WaylandBench", appID: "org.touchstone.bench", size: Size(width: 1920, height: 1080), fullscreen: true))
     var color: UInt32 = 0xFF10_2030
     var paintStart: ContinuousClock.Instant?
     var callbackToCommit: [Duration] = []
-    window.onPaint = { context in
+    let handler = BenchWindowHandler()
+    window.handler = handler
+    defer { withExtendedLifetime(handler) {} }
+    handler.paint = { context in
         // Full repaint: fill every row (memset-equivalent), as a renderer would.
         context.buffer.fill(PixelRect(x: 0, y: 0, width: context.buffer.width, height: context.buffer.height), argb: color)
     }
-    window.onFramePresented = { _ in paintStart = .now }
+    handler.presented = { paintStart = .now }
     let loop = connection.loop
     // Map and let the first frame land.
     let mapDeadline = ContinuousClock.now + .seconds(5)
@@ -68,7 +71,7 @@ do {
     // 2. Frame callback → commit for full repaints, 60 frames.
     let frames = 60
     let start = window.presentedFrames
-    window.onFramePresented = { _ in
+    handler.presented = {
         paintStart = .now
         if window.presentedFrames - start < frames {
             color ^= 0x00FF_FFFF
@@ -77,7 +80,7 @@ do {
             loop.stop()
         }
     }
-    window.onCommitted = {
+    handler.committed = {
         if let begun = paintStart { callbackToCommit.append(begun.duration(to: .now)) }
     }
     color ^= 0x00FF_FFFF
@@ -94,4 +97,15 @@ do {
 } catch {
     print("WaylandBench: \(error)")
     exit(1)
+}
+
+/// The bench's window handler: painting, presented frames and commits go to closures.
+final class BenchWindowHandler: WindowHandler {
+    var paint: ((PaintContext) -> Void)?
+    var presented: (() -> Void)?
+    var committed: (() -> Void)?
+
+    func window(_ window: ToplevelWindow, paint context: PaintContext) { paint?(context) }
+    func window(_ window: ToplevelWindow, presentedFrameAt time: UInt32) { presented?() }
+    func windowCommitted(_ window: ToplevelWindow) { committed?() }
 }

@@ -61,6 +61,8 @@ public final class App {
     private var frameDamage = DamageRegion()
     private var surface: ToplevelWindow!
     private var titleBar: TitleBar?
+    /// The window's handler; the window holds it weakly.
+    private var windowEvents: WindowEvents?
     private var failure: AppError?
     /// The loop sources `watch(fileDescriptor:_:)` added, released when a run ends.
     private var watches: Set<Int> = []
@@ -143,8 +145,9 @@ public final class App {
         let minimum = options.minimumSize ?? (root.layout != nil ? layout.minimumSize(of: root) : size)
         surface = ToplevelWindow(connection: connection, configuration: WindowConfiguration(
             title: options.title, appID: options.appID,
-            size: LogicalSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up))),
-            minimumSize: LogicalSize(width: Int(minimum.width.rounded(.up)), height: Int(minimum.height.rounded(.up))),
+            // The window's sizes are whole points (xdg-shell's integers).
+            size: Size(width: size.width.rounded(.up), height: size.height.rounded(.up)),
+            minimumSize: Size(width: minimum.width.rounded(.up), height: minimum.height.rounded(.up)),
             fullscreen: options.fullscreen, allowsFractionalScale: true, scaleLimits: FramePainter.rendererScaleLimits,
             titleBarHeight: options.drawsTitleBar ? TitleBar.height : nil))
         if options.drawsTitleBar { titleBar = TitleBar(title: options.title, surface: surface) }
@@ -317,50 +320,75 @@ public final class App {
                 exportScreen()
             }
         }
-        surface.onTouch = { [unowned(unsafe) self] batch in
-            input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
+        windowEvents = WindowEvents(app: self)
+        surface.handler = windowEvents
+    }
+
+    /// What the window tells the app (`WindowHandler`). The app owns the window, the loop
+    /// and this handler, so it never runs after the app is gone: `unowned(unsafe)` spares the
+    /// input path a reference-count check.
+    private final class WindowEvents: WindowHandler {
+        unowned(unsafe) let app: App
+
+        init(app: App) { self.app = app }
+
+        func window(_ window: ToplevelWindow, touches batch: TouchBatch) {
+            app.input.handle(batch, markers: &app.painter.touchMarkers, hud: app.pointerLocation)
         }
-        surface.onPointer = { [unowned(unsafe) self] batch in input.handle(batch) }
-        surface.onKey = { [unowned(unsafe) self] event in
-            clipboard.keySerial = event.serial
-            input.handle(event)
+
+        func window(_ window: ToplevelWindow, pointer batch: PointerBatch) { app.input.handle(batch) }
+
+        func window(_ window: ToplevelWindow, key event: KeyEvent) {
+            app.clipboard.keySerial = event.serial
+            app.input.handle(event)
         }
-        surface.onTextInput = { [unowned(unsafe) self] done in
-            input.handle(inputMethod: TextInputBridge.events(for: done, field: window.firstResponder))
-            textInput.sync(to: surface, cause: .inputMethod)
+
+        func window(_ window: ToplevelWindow, textInput done: TextInputDone) {
+            app.input.handle(inputMethod: TextInputBridge.events(for: done, field: app.window.firstResponder))
+            app.textInput.sync(to: window, cause: .inputMethod)
         }
-        surface.onResize = { [unowned self] size, scale in
-            let previous = window.size
-            painter.resize(to: size, scale: scale)
-            if window.size != previous { onResize?(window.size) }
+
+        func window(_ window: ToplevelWindow, resizedTo size: Size, scale: SurfaceScale) {
+            let previous = app.window.size
+            app.painter.resize(to: size, scale: scale)
+            if app.window.size != previous { app.onResize?(app.window.size) }
             // The first configure is when lists first appear (later calls change nothing).
-            window.appear(at: input.now)
+            app.window.appear(at: app.input.now)
         }
-        // The crosshairs' lines need no call here: the loop work above sets them each turn,
+
+        // The crosshairs' lines need no call here: the loop work sets them each turn,
         // before the window's own idle work paints and commits them with the frame.
-        surface.onPaint = { [unowned(unsafe) self] context in
+        func window(_ window: ToplevelWindow, paint context: PaintContext) {
             // The first case of an export folder is the first frame's tree (behaviour.md §19.1).
-            if let exporter, exporter.startsAtFirstFrame {
+            if let exporter = app.exporter, exporter.startsAtFirstFrame {
                 exporter.startsAtFirstFrame = false
-                exporter.begin(window: window, background: options.background) { [unowned input] in input.now }
+                exporter.begin(window: app.window, background: app.options.background) { [unowned input = app.input] in input.now }
             }
-            painter.paint(context)
+            app.painter.paint(context)
             // Images painted without enough pixels for this scale go to the worker.
-            let requests = painter.renderer.takeImageRequests()
-            if !requests.isEmpty { images?.request(requests, scale: painter.renderer.scale.factor) }
+            let requests = app.painter.renderer.takeImageRequests()
+            if !requests.isEmpty { app.images?.request(requests, scale: app.painter.renderer.scale.factor) }
         }
-        surface.onCatchUp = { [unowned(unsafe) self] context in painter.catchUp(context) }
+
+        func window(_ window: ToplevelWindow, catchUp context: CatchUpContext) -> Bool { app.painter.catchUp(context) }
+
         // While something animates, each presented frame shows it at the time now: one
         // commit per frame callback, and none once the animation has ended.
-        surface.onFramePresented = { [unowned(unsafe) self] _ in clockDriver.framePresented() }
-        surface.onClose = { [unowned self] in stop() }
-        if let titleBar {
-            surface.onTitleBarChange = { [unowned titleBar] size, scale in titleBar.resize(to: size, scale: scale) }
-            surface.onTitleBarPaint = { [unowned titleBar] context in titleBar.paint(context) }
-            surface.onTitleBarTouch = { [unowned titleBar] batch in titleBar.handle(batch) }
-            surface.onTitleBarPointer = { [unowned titleBar] batch in titleBar.handle(batch) }
+        func window(_ window: ToplevelWindow, presentedFrameAt time: UInt32) { app.clockDriver.framePresented() }
+
+        func windowRequestedClose(_ window: ToplevelWindow) { app.stop() }
+
+        func window(_ window: ToplevelWindow, titleBarChangedTo size: Size?, scale: SurfaceScale) {
+            app.titleBar?.resize(to: size, scale: scale)
         }
-        surface.onError = { [unowned self] error in fail(.window(error)) }
+
+        func window(_ window: ToplevelWindow, paintTitleBar context: PaintContext) { app.titleBar?.paint(context) }
+
+        func window(_ window: ToplevelWindow, titleBarTouches batch: TouchBatch) { app.titleBar?.handle(batch) }
+
+        func window(_ window: ToplevelWindow, titleBarPointer batch: PointerBatch) { app.titleBar?.handle(batch) }
+
+        func window(_ window: ToplevelWindow, failed error: WindowError) { app.fail(.window(error)) }
     }
 
     private func fail(_ error: AppError) {

@@ -66,10 +66,9 @@ package final class FramePainter {
     /// The compositor resized the window or changed its scale: the root is re-laid to the
     /// window (its subnodes keep their frames) and the renderer follows the scale. The
     /// window repaints everything into new buffers after this, so pending damage is dropped.
-    package func resize(to size: LogicalSize, scale: SurfaceScale) {
-        let points = Size(width: Double(size.width), height: Double(size.height))
-        window.size = points
-        window.root.frame = Rect(origin: window.root.frame.origin, size: points)
+    package func resize(to size: Size, scale: SurfaceScale) {
+        window.size = size
+        window.root.frame = Rect(origin: window.root.frame.origin, size: size)
         let wanted = Self.rendererScale(for: scale)
         if wanted != renderer.scale,
            let resized = try? Renderer(window: window, background: renderer.background, scale: wanted) {

@@ -34,7 +34,7 @@ package final class OffscreenAppSession {
         output = try EventOutput(eventLog: .file(eventLog), recordPath: nil)
         input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: nil)
         output.attach(to: root) { [unowned input] in input.now }
-        painter.resize(to: LogicalSize(width: Int(root.frame.width), height: Int(root.frame.height)), scale: .integer(1))
+        painter.resize(to: Size(width: root.frame.width.rounded(.towardZero), height: root.frame.height.rounded(.towardZero)), scale: .integer(1))
         pendingDamage.add(PixelRect(size: PixelSize(width: Int(root.frame.width), height: Int(root.frame.height))))
     }
 
@@ -76,7 +76,7 @@ package final class OffscreenAppSession {
             let damage = pendingDamage.clipped(to: PixelRect(size: size))
             painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
                                        previous: acquired.previous?.view, scale: .integer(1),
-                                       logicalSize: LogicalSize(width: bounds.width, height: bounds.height)))
+                                       logicalSize: Size(width: Double(bounds.width), height: Double(bounds.height))))
             chain.submit(id: acquired.id, damage: damage)
             if let shown { chain.release(id: shown, currentSize: size) }
             shown = acquired.id

@@ -47,8 +47,8 @@ final class PointerLocationOverlay: UnderlaidOverlay {
         guard isEnabled, painter.isShowing else { return [] }
         return painter.crosshairLines(hud: model, renderer: renderer).map { line in
             StretchedLine(isVertical: line.isVertical,
-                          frame: LogicalRect(x: Int(line.frame.minX.rounded()), y: Int(line.frame.minY.rounded()),
-                                             width: Int(line.frame.width.rounded()), height: Int(line.frame.height.rounded())),
+                          frame: Rect(x: line.frame.minX.rounded(), y: line.frame.minY.rounded(),
+                                      width: line.frame.width.rounded(), height: line.frame.height.rounded()),
                           across: line.across, skip: line.skip)
         }
     }

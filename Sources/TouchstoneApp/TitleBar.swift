@@ -43,7 +43,7 @@ final class TitleBar {
     }
 
     /// The bar appeared or changed size or scale (`size`), or went away (nil).
-    func resize(to size: LogicalSize?, scale: SurfaceScale) {
+    func resize(to size: Size?, scale: SurfaceScale) {
         guard let size else {
             renderer = nil
             canvases.removeAll()
@@ -51,7 +51,7 @@ final class TitleBar {
             gesture.cancel()
             return
         }
-        let points = Size(width: Double(size.width), height: Double(size.height))
+        let points = size
         window.size = points
         window.root.frame = Rect(origin: .zero, size: points)
         closeButton.frame = Rect(x: max(0, points.width - Self.closeButtonWidth), y: 0,

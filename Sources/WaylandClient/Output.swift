@@ -36,8 +36,8 @@ public final class Output {
 
     /// The output's size in points: the mode over the integer scale (a fractional scale the
     /// compositor rounds up to its `wl_output` scale gives a smaller size than it shows).
-    public var logicalSize: LogicalSize? {
-        modeSize.map { LogicalSize(width: $0.width / Int(scale), height: $0.height / Int(scale)) }
+    public var logicalSize: Size? {
+        modeSize.map { Size(width: Double($0.width / Int(scale)), height: Double($0.height / Int(scale))) }
     }
 
     /// The `wl_output` object id, as reported by `wl_surface.enter`.

@@ -119,7 +119,7 @@ public final class WaylandConnection {
             seat.onPointer = { [unowned(unsafe) self, unowned(unsafe) seat] batch in
                 window(forSurface: batch.surfaceID)?.deliver(batch, from: seat)
             }
-            seat.onKey = { [unowned(unsafe) self] event, surface in window(forSurface: surface)?.onKey?(event) }
+            seat.onKey = { [unowned(unsafe) self] event, surface in window(forSurface: surface)?.deliverKey(event) }
             seat.cursor = PointerCursor(compositor: compositor, shm: shm)
             seat.onPointerEnter = { [unowned(unsafe) self, unowned(unsafe) seat] surface in
                 let window = window(forSurface: surface)

@@ -13,7 +13,7 @@ extension FramePainter {
             try ShmMemory(width: size.width, height: size.height, poolSize: poolSize)
         }) else { return nil }
         paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
-                           previous: acquired.previous?.view, scale: .integer(1), logicalSize: LogicalSize(width: 1, height: 1)))
+                           previous: acquired.previous?.view, scale: .integer(1), logicalSize: Size(width: 1, height: 1)))
         chain.submit(id: acquired.id, damage: damage)
         return (acquired.id, acquired.storage)
     }

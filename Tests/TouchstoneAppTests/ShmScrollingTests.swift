@@ -39,7 +39,7 @@ private final class OffscreenSession {
 
     init(window: NodeCore.Window, scale120: UInt32, poolSize: Int) throws {
         painter = try FramePainter(window: window, background: .white) { _ in }
-        painter.resize(to: LogicalSize(width: Int(window.size.width), height: Int(window.size.height)),
+        painter.resize(to: Size(width: window.size.width.rounded(.towardZero), height: window.size.height.rounded(.towardZero)),
                        scale: scale120 == 120 ? .integer(1) : .fractional(scale120: scale120))
         self.poolSize = poolSize
     }
@@ -134,8 +134,8 @@ private final class OffscreenSession {
         let (window, list, _) = listWindow(fullWidth: true)
         let session = try OffscreenSession(window: window, scale120: 120, poolSize: ShmMemory.scrollingPoolSize)
         for frame in 0 ..< 24 {
-            if frame == 8 { session.painter.resize(to: LogicalSize(width: 160, height: 120), scale: .fractional(scale120: 180)) }
-            if frame == 16 { session.painter.resize(to: LogicalSize(width: 240, height: 180), scale: .integer(1)) }
+            if frame == 8 { session.painter.resize(to: Size(width: 160, height: 120), scale: .fractional(scale120: 180)) }
+            if frame == 16 { session.painter.resize(to: Size(width: 240, height: 180), scale: .integer(1)) }
             list.contentOffset.y = Double(frame) * 7
             if frame == 8 || frame == 16 { window.root.invalidateSelf() }
             let memory = try #require(try session.frame())

@@ -25,7 +25,7 @@ private func pointer(_ action: PointerAction, _ x: Double, _ y: Double, _ time: 
     private func bar() -> (TitleBar, HostSpy) {
         let host = HostSpy()
         let bar = TitleBar(title: "scene.json — Touchstone", surface: host)
-        bar.resize(to: LogicalSize(width: 400, height: 32), scale: .integer(1))
+        bar.resize(to: Size(width: 400, height: 32), scale: .integer(1))
         return (bar, host)
     }
 

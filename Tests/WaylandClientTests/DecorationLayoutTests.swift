@@ -2,12 +2,12 @@ import Testing
 import WaylandClient
 
 @Suite struct DecorationLayoutTests {
-    let layout = DecorationLayout(titleBarHeight: 32, borderWidth: 8, contentSize: LogicalSize(width: 400, height: 300))
+    let layout = DecorationLayout(titleBarHeight: 32, borderWidth: 8, contentSize: Size(width: 400, height: 300))
 
     @Test func windowGeometryIsTheTitleBarAndTheContentWithTheBorderOutside() {
-        #expect(layout.windowGeometry == LogicalRect(x: 0, y: -32, width: 400, height: 332))
-        #expect(layout.titleBar == LogicalRect(x: 0, y: -32, width: 400, height: 32))
-        #expect(layout.border == LogicalRect(x: -8, y: -40, width: 416, height: 348))
+        #expect(layout.windowGeometry == Rect(x: 0, y: -32, width: 400, height: 332))
+        #expect(layout.titleBar == Rect(x: 0, y: -32, width: 400, height: 32))
+        #expect(layout.border == Rect(x: -8, y: -40, width: 416, height: 348))
     }
 
     /// Border surface coordinates: the window geometry starts at (8, 8) and ends at (408, 340).
@@ -34,21 +34,21 @@ import WaylandClient
 }
 
 @Suite struct ContentFitTests {
-    let minimum = LogicalSize(width: 320, height: 240)
+    let minimum = Size(width: 320, height: 240)
 
     @Test func atOrAboveTheMinimumTheContentIsShownAsConfigured() {
-        let fit = ContentFit(available: LogicalSize(width: 500, height: 240), minimum: minimum)
-        #expect(fit.logicalSize == LogicalSize(width: 500, height: 240) && !fit.isScaledDown)
+        let fit = ContentFit(available: Size(width: 500, height: 240), minimum: minimum)
+        #expect(fit.logicalSize == Size(width: 500, height: 240) && !fit.isScaledDown)
         #expect(fit.contentPoint(Point(x: 10, y: 20)) == Point(x: 10, y: 20))
     }
 
     /// A floating window resized to 196 × 123 with a 320 × 240 scene: scaled by
     /// min(196 / 320, 123 / 240) = 0.5125, the surface fills the whole 196 × 123.
     @Test func belowTheMinimumTheContentIsScaledDownUniformlyAndFillsTheWholeSpace() {
-        let fit = ContentFit(available: LogicalSize(width: 196, height: 123), minimum: minimum)
-        #expect(fit.displayedSize == LogicalSize(width: 196, height: 123))
+        let fit = ContentFit(available: Size(width: 196, height: 123), minimum: minimum)
+        #expect(fit.displayedSize == Size(width: 196, height: 123))
         // Height is the tighter side: laid out at 240, width 196 × 240 / 123 = 382.4 → 382.
-        #expect(fit.logicalSize == LogicalSize(width: 382, height: 240))
+        #expect(fit.logicalSize == Size(width: 382, height: 240))
         let corner = fit.contentPoint(Point(x: 196, y: 123))
         #expect(abs(corner.x - 382) < 1e-9 && abs(corner.y - 240) < 1e-9)
     }
@@ -56,34 +56,34 @@ import WaylandClient
     /// Painted at the pixels it is shown at: the surface's scale times the shown factor,
     /// rounded down to a 120th, never past the shown size.
     @Test func contentShownScaledDownIsPaintedAtTheSurfaceScaleTimesTheShownFactor() {
-        let phone = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))
+        let phone = ContentFit(available: Size(width: 360, height: 720), minimum: Size(width: 400, height: 300))
         // 360 / 400 = 0.9 at scale 2: 1.8 (216/120); 400 × 800 at 1.8 is the 720 × 1440 screen.
         #expect(phone.paintScale120(surfaceScale120: 240) == 216)
         #expect(phone.paintScale120(surfaceScale120: 120) == 108)
-        let window = ContentFit(available: LogicalSize(width: 196, height: 123), minimum: minimum)
+        let window = ContentFit(available: Size(width: 196, height: 123), minimum: minimum)
         let units = window.paintScale120(surfaceScale120: 120)
         // min(196 / 382, 123 / 240) × 120 = 61.5 → 61; 382 × 61 / 120 = 194.2 ≤ 196 pixels.
         #expect(units == 61)
-        #expect(window.logicalSize.width * units <= 196 * 120 && window.logicalSize.height * units <= 123 * 120)
+        #expect(window.logicalSize.width * Double(units) <= 196 * 120 && window.logicalSize.height * Double(units) <= 123 * 120)
         // Unscaled content keeps the surface's scale.
-        #expect(ContentFit(available: LogicalSize(width: 500, height: 400), minimum: minimum).paintScale120(surfaceScale120: 180) == 180)
+        #expect(ContentFit(available: Size(width: 500, height: 400), minimum: minimum).paintScale120(surfaceScale120: 180) == 180)
     }
 
     /// Scrolls on a phone showing the scene at 0.9 move the content by the shown distance:
     /// 45 shown points are 50 of the content's on both axes; unscaled, they stay 45.
     @Test func scrollDistancesAreMappedToTheContentLikeLocations() {
-        let phone = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))
+        let phone = ContentFit(available: Size(width: 360, height: 720), minimum: Size(width: 400, height: 300))
         #expect(phone.contentDistance(45, along: .vertical) == 50)
         #expect(phone.contentDistance(-45, along: .horizontal) == -50)
-        let unscaled = ContentFit(available: LogicalSize(width: 500, height: 400), minimum: minimum)
+        let unscaled = ContentFit(available: Size(width: 500, height: 400), minimum: minimum)
         #expect(unscaled.contentDistance(45, along: .vertical) == 45)
     }
 
     /// A phone (360 × 720 points) given a 400 × 300 scene fullscreen: no empty band below.
     @Test func aPhoneSizedSpaceIsFilledOnBothAxes() {
-        let fit = ContentFit(available: LogicalSize(width: 360, height: 720), minimum: LogicalSize(width: 400, height: 300))
-        #expect(fit.displayedSize == LogicalSize(width: 360, height: 720))
-        #expect(fit.logicalSize == LogicalSize(width: 400, height: 800))
+        let fit = ContentFit(available: Size(width: 360, height: 720), minimum: Size(width: 400, height: 300))
+        #expect(fit.displayedSize == Size(width: 360, height: 720))
+        #expect(fit.logicalSize == Size(width: 400, height: 800))
         let scaleX = Double(fit.displayedSize.width) / Double(fit.logicalSize.width)
         let scaleY = Double(fit.displayedSize.height) / Double(fit.logicalSize.height)
         #expect(abs(scaleX - scaleY) < 1e-9)
@@ -91,19 +91,20 @@ import WaylandClient
 
     /// A sway tile of 316 × 693 with a 400 × 300 scene.
     @Test func aTileNarrowerThanTheSceneIsFilledOnBothAxes() {
-        let fit = ContentFit(available: LogicalSize(width: 316, height: 693), minimum: LogicalSize(width: 400, height: 300))
-        #expect(fit.displayedSize == LogicalSize(width: 316, height: 693))
-        #expect(fit.logicalSize.width == 400 && fit.logicalSize.height == 693 * 400 / 316)
+        let fit = ContentFit(available: Size(width: 316, height: 693), minimum: Size(width: 400, height: 300))
+        #expect(fit.displayedSize == Size(width: 316, height: 693))
+        // 693 × 400 / 316 = 877.2: whole points, rounded down.
+        #expect(fit.logicalSize.width == 400 && fit.logicalSize.height == 877)
     }
 
     @Test func oneSideShortLaysTheOtherOutAtItsSpaceOverTheSameFactor() {
-        let fit = ContentFit(available: LogicalSize(width: 160, height: 600), minimum: minimum)
-        #expect(fit.logicalSize == LogicalSize(width: 320, height: 1200))
-        #expect(fit.displayedSize == LogicalSize(width: 160, height: 600))
+        let fit = ContentFit(available: Size(width: 160, height: 600), minimum: minimum)
+        #expect(fit.logicalSize == Size(width: 320, height: 1200))
+        #expect(fit.displayedSize == Size(width: 160, height: 600))
     }
 
     @Test func withoutAViewportTheWindowStaysAtTheMinimum() {
-        let fit = ContentFit(available: LogicalSize(width: 100, height: 100), minimum: minimum, canScale: false)
+        let fit = ContentFit(available: Size(width: 100, height: 100), minimum: minimum, canScale: false)
         #expect(fit.logicalSize == minimum && fit.displayedSize == minimum)
     }
 }

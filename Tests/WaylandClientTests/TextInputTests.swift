@@ -18,7 +18,7 @@ private func state(_ field: ObjectIdentifier = fieldA, text: String = "ab", care
         #expect(requests == [
             .enable, .surroundingText(SurroundingText(text: "ab", cursor: 2, anchor: 2)),
             .contentType(hint: .completion, purpose: .normal),
-            .cursorRectangle(LogicalRect(x: 30, y: 20, width: 3, height: 31)), .commit,
+            .cursorRectangle(Rect(x: 30, y: 20, width: 3, height: 31)), .commit,
         ])
     }
 
@@ -52,7 +52,7 @@ private func state(_ field: ObjectIdentifier = fieldA, text: String = "ab", care
         let moved = state(at: Rect(x: 30.9, y: 20.5, width: 2, height: 30))
         #expect(TextInputRequest.plan(from: state(), to: moved, cause: .other).isEmpty)
         let further = TextInputRequest.plan(from: state(), to: state(at: Rect(x: 40, y: 20, width: 2, height: 30)), cause: .other)
-        #expect(further == [.cursorRectangle(LogicalRect(x: 40, y: 20, width: 2, height: 30)), .commit])
+        #expect(further == [.cursorRectangle(Rect(x: 40, y: 20, width: 2, height: 30)), .commit])
     }
 }
 

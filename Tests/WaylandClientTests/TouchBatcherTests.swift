@@ -202,13 +202,13 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func integerScaleUsesTheLargestOutputScale() {
         let scale = SurfaceScale.resolve(preferredScale120: nil, canUseViewport: true, outputScales: [1, 2])
         #expect(scale == .integer(2))
-        #expect(scale.bufferSize(for: LogicalSize(width: 100, height: 50)) == PixelSize(width: 200, height: 100))
+        #expect(scale.bufferSize(for: Size(width: 100, height: 50)) == PixelSize(width: 200, height: 100))
     }
 
     @Test func fractionalScaleNeedsAViewportAndRoundsHalfUp() {
         #expect(SurfaceScale.resolve(preferredScale120: 180, canUseViewport: false, outputScales: [1]) == .integer(1))
         let scale = SurfaceScale.resolve(preferredScale120: 180, canUseViewport: true, outputScales: [1])
-        #expect(scale.bufferSize(for: LogicalSize(width: 101, height: 3)) == PixelSize(width: 152, height: 5))
+        #expect(scale.bufferSize(for: Size(width: 101, height: 3)) == PixelSize(width: 152, height: 5))
     }
 
     @Test func bindingPicksTheLowestOfPreferredOfferedAndKnown() throws {

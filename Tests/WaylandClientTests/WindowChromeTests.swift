@@ -4,9 +4,9 @@ import Testing
 /// The title bar and minimum size a window asks for under each compositor's configure
 /// (behaviour.md §14), with a 400 × 300 scene and a 32 pt bar.
 @Suite struct WindowChromeTests {
-    let scene = LogicalSize(width: 400, height: 300)
+    let scene = Size(width: 400, height: 300)
 
-    func chrome(_ size: LogicalSize?, fullscreen: Bool = false, maximized: Bool = false, outputs: [LogicalSize],
+    func chrome(_ size: Size?, fullscreen: Bool = false, maximized: Bool = false, outputs: [Size],
                 serverDecorates: Bool = false) -> WindowChrome {
         WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized, outputs: outputs,
                      titleBarHeight: 32, serverDecorates: serverDecorates, contentMinimum: scene)
@@ -14,37 +14,37 @@ import Testing
 
     /// cage maximizes the window to its 1280 × 800 output (it never sends fullscreen): a kiosk.
     @Test func aWindowMaximizedToTheWholeOutputIsAKioskWithoutTitleBarOrMinimumSize() {
-        let kiosk = chrome(LogicalSize(width: 1280, height: 800), maximized: true, outputs: [LogicalSize(width: 1280, height: 800)])
+        let kiosk = chrome(Size(width: 1280, height: 800), maximized: true, outputs: [Size(width: 1280, height: 800)])
         #expect(kiosk.fillsOutput && kiosk.titleBarHeight == 0 && kiosk.minimumSize == nil)
     }
 
     /// A phone's output reported unrotated (720 × 360) with a window maximized upright.
     @Test func aRotatedOutputsSizeFillsItToo() {
-        let phone = chrome(LogicalSize(width: 360, height: 720), maximized: true, outputs: [LogicalSize(width: 720, height: 360)])
+        let phone = chrome(Size(width: 360, height: 720), maximized: true, outputs: [Size(width: 720, height: 360)])
         #expect(phone.fillsOutput && phone.titleBarHeight == 0)
     }
 
     /// weston's desktop shell maximizes below its panel, mutter below its top bar: a window
     /// that keeps its title bar (double-tap on the bar restores it).
     @Test func aWindowMaximizedSmallerThanTheOutputKeepsItsTitleBarAndMinimumSize() {
-        let maximized = chrome(LogicalSize(width: 1280, height: 768), maximized: true, outputs: [LogicalSize(width: 1280, height: 800)])
+        let maximized = chrome(Size(width: 1280, height: 768), maximized: true, outputs: [Size(width: 1280, height: 800)])
         #expect(!maximized.fillsOutput && maximized.titleBarHeight == 32)
-        #expect(maximized.minimumSize == LogicalSize(width: 400, height: 332))
+        #expect(maximized.minimumSize == Size(width: 400, height: 332))
     }
 
     @Test func aFloatingWindowAsksForTheScenePlusTheTitleBar() {
-        let floating = chrome(nil, outputs: [LogicalSize(width: 1280, height: 800)])
+        let floating = chrome(nil, outputs: [Size(width: 1280, height: 800)])
         #expect(!floating.fillsOutput && floating.titleBarHeight == 32)
-        #expect(floating.minimumSize == LogicalSize(width: 400, height: 332))
+        #expect(floating.minimumSize == Size(width: 400, height: 332))
     }
 
     @Test func fullscreenShowsNoTitleBarAndSendsNoMinimumSize() {
-        let fullscreen = chrome(LogicalSize(width: 1280, height: 800), fullscreen: true, outputs: [LogicalSize(width: 1280, height: 800)])
+        let fullscreen = chrome(Size(width: 1280, height: 800), fullscreen: true, outputs: [Size(width: 1280, height: 800)])
         #expect(fullscreen.fillsOutput && fullscreen.titleBarHeight == 0 && fullscreen.minimumSize == nil)
     }
 
     @Test func aCompositorThatDecoratesGetsTheScenesOwnMinimum() {
-        let decorated = chrome(nil, outputs: [LogicalSize(width: 1280, height: 800)], serverDecorates: true)
+        let decorated = chrome(nil, outputs: [Size(width: 1280, height: 800)], serverDecorates: true)
         #expect(decorated.titleBarHeight == 0 && decorated.minimumSize == scene)
     }
 
@@ -52,12 +52,12 @@ import Testing
     /// wide made it configure 400 × 720, 40 pt off the screen. Capped, it configures the
     /// screen and the scene is scaled down to fit.
     @Test func theMinimumSizeIsNeverLargerThanTheOutputSoAPhoneShellKeepsTheWindowOnScreen() {
-        let phone = [LogicalSize(width: 360, height: 720)]
-        #expect(chrome(nil, outputs: phone).minimumSize == LogicalSize(width: 360, height: 332))
-        let tiny = [LogicalSize(width: 200, height: 150)]
-        #expect(chrome(nil, outputs: tiny).minimumSize == LogicalSize(width: 200, height: 150))
+        let phone = [Size(width: 360, height: 720)]
+        #expect(chrome(nil, outputs: phone).minimumSize == Size(width: 360, height: 332))
+        let tiny = [Size(width: 200, height: 150)]
+        #expect(chrome(nil, outputs: tiny).minimumSize == Size(width: 200, height: 150))
         // Without any output known, the scene's own.
-        #expect(chrome(nil, outputs: []).minimumSize == LogicalSize(width: 400, height: 332))
+        #expect(chrome(nil, outputs: []).minimumSize == Size(width: 400, height: 332))
     }
 
     /// cage answers `client_side` and configures the first frame without a size, then
@@ -65,14 +65,14 @@ import Testing
     /// origin at the screen's corner, has no bar (above the content it was off the screen).
     /// The configure after it decides: a kiosk, or a floating window that gets its bar then.
     @Test func aCompositorThatDeclinesToDecorateGetsNoBarUntilItHasPlacedTheMappedWindow() {
-        let screen = [LogicalSize(width: 1280, height: 720)]
+        let screen = [Size(width: 1280, height: 720)]
         let first = WindowChrome(configuredSize: nil, fullscreen: false, maximized: false, outputs: screen, titleBarHeight: 32,
                                  serverDecorates: false, contentMinimum: scene, awaitingPlacement: true)
         #expect(!first.fillsOutput && first.titleBarHeight == 0 && first.minimumSize == scene)
-        let kiosk = chrome(LogicalSize(width: 1280, height: 720), maximized: true, outputs: screen)
+        let kiosk = chrome(Size(width: 1280, height: 720), maximized: true, outputs: screen)
         #expect(kiosk.fillsOutput && kiosk.titleBarHeight == 0 && kiosk.minimumSize == nil)
         let floating = chrome(nil, outputs: screen)
-        #expect(floating.titleBarHeight == 32 && floating.minimumSize == LogicalSize(width: 400, height: 332))
+        #expect(floating.titleBarHeight == 32 && floating.minimumSize == Size(width: 400, height: 332))
     }
 
     /// cage: `client_side`, the initial configure before any buffer, the first frame, the
@@ -108,8 +108,8 @@ import Testing
 
     @Test func theModeOverTheIntegerScaleIsTheOutputsLogicalSize() {
         // A 720 × 1440 mode at scale 2 (a PinePhone) is 360 × 720 points.
-        #expect(WindowChrome.isOutputSized(LogicalSize(width: 360, height: 720), outputs: [LogicalSize(width: 360, height: 720)]))
-        #expect(!WindowChrome.isOutputSized(LogicalSize(width: 360, height: 700), outputs: [LogicalSize(width: 360, height: 720)]))
+        #expect(WindowChrome.isOutputSized(Size(width: 360, height: 720), outputs: [Size(width: 360, height: 720)]))
+        #expect(!WindowChrome.isOutputSized(Size(width: 360, height: 700), outputs: [Size(width: 360, height: 720)]))
     }
 }
 
@@ -124,9 +124,9 @@ import Testing
         var extent = 0
         /// A commit: the window geometry's extent beyond the surface changes first
         /// (`finish_move_resize`), then a minimum sent with it is stored.
-        mutating func commit(extent: Int, minimumSent: LogicalSize?) {
+        mutating func commit(extent: Int, minimumSent: Size?) {
             self.extent = extent
-            if let minimumSent { hint = minimumSent.height + extent }
+            if let minimumSent { hint = Int(minimumSent.height) + extent }
         }
         /// The window geometry's minimum height it enforces now.
         var geometryMinimum: Int? { hint.map { $0 - extent } }
@@ -138,8 +138,8 @@ import Testing
     @Test func mutterKeepsTheTitleBarsMinimumWhenTheBarAppearsAfterTheMinimumWasSent() {
         var requests = MinimumSizeRequests()
         var mutter = Mutter()
-        let wanted = LogicalSize(width: 400, height: 332)
-        let zero = LogicalSize(width: 0, height: 0), withBar = LogicalSize(width: 0, height: -32)
+        let wanted = Size(width: 400, height: 332)
+        let zero = Size(width: 0, height: 0), withBar = Size(width: 0, height: -32)
         mutter.commit(extent: 0, minimumSent: requests.request(wanted, extent: zero))
         #expect(mutter.geometryMinimum == 332)
         mutter.commit(extent: -32, minimumSent: requests.request(wanted, extent: withBar))
@@ -147,7 +147,7 @@ import Testing
         // Later frames with the same bar send nothing.
         #expect(requests.request(wanted, extent: withBar) == nil)
         // Fullscreen and back: the bar goes (extent 0) and comes again; the minimum follows.
-        mutter.commit(extent: 0, minimumSent: requests.request(LogicalSize(width: 400, height: 300), extent: zero))
+        mutter.commit(extent: 0, minimumSent: requests.request(Size(width: 400, height: 300), extent: zero))
         #expect(mutter.geometryMinimum == 300)
         mutter.commit(extent: -32, minimumSent: requests.request(wanted, extent: withBar))
         #expect(mutter.geometryMinimum == 332)
@@ -155,10 +155,10 @@ import Testing
 
     @Test func nothingIsSentWhileNoMinimumIsWanted() {
         var requests = MinimumSizeRequests()
-        #expect(requests.request(nil, extent: LogicalSize(width: 0, height: 0)) == nil)
-        #expect(requests.request(LogicalSize(width: 1, height: 1), extent: LogicalSize(width: 0, height: 0)) != nil)
+        #expect(requests.request(nil, extent: Size(width: 0, height: 0)) == nil)
+        #expect(requests.request(Size(width: 1, height: 1), extent: Size(width: 0, height: 0)) != nil)
         // A kiosk wants none: nothing new goes out, and what was sent stays recorded.
-        #expect(requests.request(nil, extent: LogicalSize(width: 0, height: -32)) == nil)
-        #expect(requests.request(LogicalSize(width: 1, height: 1), extent: LogicalSize(width: 0, height: 0)) == nil)
+        #expect(requests.request(nil, extent: Size(width: 0, height: -32)) == nil)
+        #expect(requests.request(Size(width: 1, height: 1), extent: Size(width: 0, height: 0)) == nil)
     }
 }

@@ -11,12 +11,14 @@ import WestonHarness
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: LogicalSize(width: 320, height: 240)))
-        window.onPaint = { context in
+            WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: Size(width: 320, height: 240)))
+        let handler = TestWindowHandler(for: window)
+        defer { withExtendedLifetime(handler) {} }
+        handler.paint = { context in
             for rect in context.repaint.rects { context.buffer.fill(rect, argb: 0xFFFF_FFFF) }
         }
         var batches: [PointerBatch] = []
-        window.onPointer = { batches.append($0) }
+        handler.pointer = { batches.append($0) }
         try run(connection) { window.presentedFrames == 1 }
         // weston 10 offers wl_seat 7: wheel steps come as axis_discrete, never axis_value120.
         #expect(connection.boundVersions["wl_seat"] == 7)

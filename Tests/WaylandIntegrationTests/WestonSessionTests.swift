@@ -4,11 +4,14 @@ import Testing
 import Glibc
 import WestonHarness
 
-/// Fills every repaint rect with one opaque color.
-private func paintSolid(_ window: ToplevelWindow, argb: UInt32) {
-    window.onPaint = { context in
+/// Fills every repaint rect with one opaque color; the test keeps the handler returned
+/// (the window holds it weakly) to the end (`withExtendedLifetime`).
+private func paintSolid(_ window: ToplevelWindow, argb: UInt32) -> TestWindowHandler {
+    let handler = TestWindowHandler(for: window)
+    handler.paint = { context in
         for rect in context.repaint.rects { context.buffer.fill(rect, argb: argb) }
     }
+    return handler
 }
 
 /// Runs the loop until `condition` holds after an iteration, failing after `seconds`.
@@ -29,15 +32,16 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
         #expect(connection.outputs.count == 1)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: LogicalSize(width: 100, height: 80),
+            WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: Size(width: 100, height: 80),
                                 fullscreen: true))
-        paintSolid(window, argb: 0xFF20_C040)
+        let handler = paintSolid(window, argb: 0xFF20_C040)
+        defer { withExtendedLifetime(handler) {} }
         var presentedTime: UInt32?
-        window.onFramePresented = { presentedTime = $0 }
+        handler.presented = { presentedTime = $0 }
         try run(connection) { presentedTime != nil }
 
         // Fullscreen: the compositor's configure size (the output's) wins over the app's 100×80.
-        #expect(window.logicalSize == LogicalSize(width: 320, height: 240))
+        #expect(window.logicalSize == Size(width: 320, height: 240))
         #expect(window.bufferSize == PixelSize(width: 320, height: 240))
         #expect(window.committedFrames == 1)
 
@@ -54,8 +58,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
-        paintSolid(window, argb: 0xFF00_00FF)
+            WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
+        let handler = paintSolid(window, argb: 0xFF00_00FF)
+        defer { withExtendedLifetime(handler) {} }
         try run(connection) { window.presentedFrames == 1 }
         // Idle: nothing changed, so a while of looping commits nothing.
         let idleReason = try connection.loop.run(until: .now + .milliseconds(100))
@@ -74,10 +79,11 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "order", appID: "org.touchstone.test", size: LogicalSize(width: 50, height: 50)))
-        paintSolid(window, argb: 0xFF00_00FF)
+            WindowConfiguration(title: "order", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
+        let handler = paintSolid(window, argb: 0xFF00_00FF)
+        defer { withExtendedLifetime(handler) {} }
         var steps: [String] = []
-        window.onCommitted = { steps.append("commit") }
+        handler.committed = { steps.append("commit") }
         let id = connection.loop.addBeforeSleepWork { steps.append("sleep") }
         try run(connection) { window.presentedFrames == 1 }
         // The commit of the first frame, then output work in the same iteration (after the
@@ -96,21 +102,50 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: LogicalSize(width: 120, height: 90)))
-        paintSolid(window, argb: 0xFFFF_0000)
-        var sizes: [LogicalSize] = []
-        window.onResize = { size, _ in sizes.append(size) }
+            WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: Size(width: 120, height: 90)))
+        let handler = paintSolid(window, argb: 0xFFFF_0000)
+        defer { withExtendedLifetime(handler) {} }
+        var sizes: [Size] = []
+        handler.resized = { size, _ in sizes.append(size) }
         try run(connection) { window.presentedFrames >= 1 }
-        #expect(window.logicalSize == LogicalSize(width: 120, height: 90), "0×0 configure → the app's size")
+        #expect(window.logicalSize == Size(width: 120, height: 90), "0×0 configure → the app's size")
 
         window.setFullscreen(true)
         try run(connection) { window.isFullscreen && window.presentedFrames >= 2 }
-        #expect(window.logicalSize == LogicalSize(width: 320, height: 240))
+        #expect(window.logicalSize == Size(width: 320, height: 240))
         #expect(window.bufferSize == PixelSize(width: 320, height: 240))
-        #expect(sizes.last == LogicalSize(width: 320, height: 240))
+        #expect(sizes.last == Size(width: 320, height: 240))
         // Once the old-size buffer comes back it is pruned: only new-size buffers stay.
         window.setNeedsDisplay()
         try run(connection) { window.presentedFrames >= 3 && window.bufferCounts.alive <= 2 }
+    }
+
+    @Test func theWindowHoldsItsHandlerWeaklyAndACloseGoesToTheHandlerOrStopsTheLoop() throws {
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
+        let window = ToplevelWindow(connection: connection, configuration:
+            WindowConfiguration(title: "close", appID: "org.touchstone.test", size: Size(width: 10, height: 10)))
+        weak var released: TestWindowHandler?
+        do {
+            let handler = TestWindowHandler(for: window)
+            released = handler
+        }
+        #expect(released == nil && window.handler == nil, "the window keeps no handler alive")
+        // The handler's close replaces the default: the loop runs on to its deadline.
+        let handler = TestWindowHandler(for: window)
+        var closes = 0
+        handler.closeRequested = { closes += 1 }
+        var asked = false
+        let ask = connection.loop.addIdleWork { if !asked { asked = true; window.requestClose() } }
+        #expect(try connection.loop.run(until: .now + .milliseconds(50)) == .deadline)
+        #expect(closes == 1)
+        // Without a handler a close request stops the loop.
+        window.handler = nil
+        asked = false
+        #expect(try connection.loop.run(until: .now + .seconds(5)) == .requested)
+        connection.loop.removeIdleWork(ask)
+        withExtendedLifetime(handler) {}
     }
 
     @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
@@ -118,8 +153,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
         defer { weston.stop() }
         let connection = try WaylandConnection(displayName: weston.displayPath)
         let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: LogicalSize(width: 10, height: 10)))
-        paintSolid(window, argb: 0xFF00_0000)
+            WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: Size(width: 10, height: 10)))
+        let handler = paintSolid(window, argb: 0xFF00_0000)
+        defer { withExtendedLifetime(handler) {} }
         try run(connection) { window.presentedFrames == 1 }
         weston.stop(grace: 0)  // SIGKILL at once
         do {

@@ -1,5 +1,5 @@
 /// The subsurfaces of client-side decorations (`DecorationLayout`): the title bar, which the
-/// app paints (`ToplevelWindow.onTitleBarPaint`), above the content, and an invisible border
+/// app paints (`WindowHandler.window(_:paintTitleBar:)`), above the content, and an invisible border
 /// below both that takes the pointer's presses to resize (a transparent 1 × 1 buffer stretched
 /// by a viewport, so it costs no memory; absent without `wp_viewporter`). Both subsurfaces
 /// are synchronized: what they commit takes effect with the window's next commit, so a
@@ -63,7 +63,7 @@ final class ClientDecorations {
     }
 
     /// Shows the decorations around content of `contentSize` (points, as shown).
-    func show(contentSize: LogicalSize) {
+    func show(contentSize: Size) {
         let layout = DecorationLayout(titleBarHeight: titleBarHeight, borderWidth: borderWidth, contentSize: contentSize)
         guard layout != self.layout else { return }
         self.layout = layout
@@ -87,14 +87,14 @@ final class ClientDecorations {
     func drawIfNeeded(scale: SurfaceScale, paint: (PaintContext) -> Void) throws(ShmError) -> Bool {
         guard let layout, needsDisplay || applied?.scale != scale else { return true }
         let title = layout.titleBar
-        let logical = LogicalSize(width: title.width, height: title.height)
+        let logical = title.size
         let size = scale.bufferSize(for: logical)
         let full = DamageRegion([PixelRect(size: size)])
         guard let acquired = try titlePool.acquire(size: size, damage: full) else { return false }
         paint(PaintContext(memory: acquired.storage.memory, repaint: full, damage: full, stale: DamageRegion(),
                            previous: nil, scale: scale, logicalSize: logical))
         if applied?.layout != layout {
-            titleSubsurface.setPosition(x: Int32(title.x), y: Int32(title.y))
+            titleSubsurface.setPosition(x: Int32(title.minX), y: Int32(title.minY))
             placeBorder(layout.border)
         }
         let bufferScale: Int32
@@ -116,9 +116,9 @@ final class ClientDecorations {
         return true
     }
 
-    private func placeBorder(_ border: LogicalRect) {
+    private func placeBorder(_ border: Rect) {
         guard let borderSurface, let borderSubsurface, let borderViewport, let borderBuffer else { return }
-        borderSubsurface.setPosition(x: Int32(border.x), y: Int32(border.y))
+        borderSubsurface.setPosition(x: Int32(border.minX), y: Int32(border.minY))
         borderViewport.setDestination(width: Int32(border.width), height: Int32(border.height))
         borderSurface.attach(buffer: borderBuffer.buffer, x: 0, y: 0)
         borderSurface.damageBuffer(PixelRect(x: 0, y: 0, width: 1, height: 1), reportingTo: onRequestError)

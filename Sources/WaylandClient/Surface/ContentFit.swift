@@ -4,22 +4,22 @@
 /// the surface covers the whole space (no band outside it) and no part of the content is cut
 /// off out of reach. Input arrives in shown coordinates and is mapped back to the content's.
 public struct ContentFit: Hashable, Sendable {
-    /// The size the content is laid out and painted at, in points.
-    public let logicalSize: LogicalSize
-    /// The size it is shown at (the surface's size), in points; at most `logicalSize`.
-    public let displayedSize: LogicalSize
+    /// The size the content is laid out and painted at, in whole points.
+    public let logicalSize: Size
+    /// The size it is shown at (the surface's size), in whole points; at most `logicalSize`.
+    public let displayedSize: Size
 
-    /// `canScale` false (no `wp_viewporter`): the content keeps its minimum size and the
-    /// window is larger than asked.
-    public init(available: LogicalSize, minimum: LogicalSize?, canScale: Bool = true) {
-        let available = LogicalSize(width: max(1, available.width), height: max(1, available.height))
+    /// `available` and `minimum` are in whole points. `canScale` false (no `wp_viewporter`):
+    /// the content keeps its minimum size and the window is larger than asked.
+    public init(available: Size, minimum: Size?, canScale: Bool = true) {
+        let available = Size(width: max(1, available.width), height: max(1, available.height))
         guard let minimum, available.width < minimum.width || available.height < minimum.height else {
             logicalSize = available
             displayedSize = available
             return
         }
         guard canScale else {
-            logicalSize = LogicalSize(width: max(available.width, minimum.width), height: max(available.height, minimum.height))
+            logicalSize = Size(width: max(available.width, minimum.width), height: max(available.height, minimum.height))
             displayedSize = logicalSize
             return
         }
@@ -28,11 +28,11 @@ public struct ContentFit: Hashable, Sendable {
         // below its minimum), so the shown content fills both sides.
         displayedSize = available
         if available.width * minimum.height <= available.height * minimum.width {
-            logicalSize = LogicalSize(width: minimum.width,
-                                      height: max(minimum.height, available.height * minimum.width / available.width))
+            logicalSize = Size(width: minimum.width,
+                               height: max(minimum.height, (available.height * minimum.width / available.width).rounded(.down)))
         } else {
-            logicalSize = LogicalSize(width: max(minimum.width, available.width * minimum.height / available.height),
-                                      height: minimum.height)
+            logicalSize = Size(width: max(minimum.width, (available.width * minimum.height / available.height).rounded(.down)),
+                               height: minimum.height)
         }
     }
 
@@ -46,16 +46,15 @@ public struct ContentFit: Hashable, Sendable {
     /// the shown size × the surface scale, and less than a pixel short of it per 120th lost.
     public func paintScale120(surfaceScale120: Int, minimum120: Int = 30) -> Int {
         guard isScaledDown else { return surfaceScale120 }
-        let byWidth = surfaceScale120 * displayedSize.width / logicalSize.width
-        let byHeight = surfaceScale120 * displayedSize.height / logicalSize.height
-        return max(minimum120, min(byWidth, byHeight))
+        let byWidth = Double(surfaceScale120) * displayedSize.width / logicalSize.width
+        let byHeight = Double(surfaceScale120) * displayedSize.height / logicalSize.height
+        return max(minimum120, Int(min(byWidth, byHeight).rounded(.down)))
     }
 
     /// A shown point in the content's coordinates.
     public func contentPoint(_ point: Point) -> Point {
         guard isScaledDown else { return point }
-        return Point(x: point.x * Double(logicalSize.width) / Double(displayedSize.width),
-                            y: point.y * Double(logicalSize.height) / Double(displayedSize.height))
+        return Point(x: point.x * logicalSize.width / displayedSize.width, y: point.y * logicalSize.height / displayedSize.height)
     }
 
     /// A scroll distance along `axis` in shown points, in the content's: the content under
@@ -63,8 +62,8 @@ public struct ContentFit: Hashable, Sendable {
     public func contentDistance(_ value: Double, along axis: PointerEvent.Axis) -> Double {
         guard isScaledDown else { return value }
         return switch axis {
-        case .vertical: value * Double(logicalSize.height) / Double(displayedSize.height)
-        case .horizontal: value * Double(logicalSize.width) / Double(displayedSize.width)
+        case .vertical: value * logicalSize.height / displayedSize.height
+        case .horizontal: value * logicalSize.width / displayedSize.width
         }
     }
 
@@ -82,8 +81,8 @@ public struct ContentFit: Hashable, Sendable {
     /// A rectangle of the content where it is shown (the inverse of `contentPoint`).
     public func shownRect(_ rect: Rect) -> Rect {
         guard isScaledDown else { return rect }
-        let x = Double(displayedSize.width) / Double(logicalSize.width)
-        let y = Double(displayedSize.height) / Double(logicalSize.height)
+        let x = displayedSize.width / logicalSize.width
+        let y = displayedSize.height / logicalSize.height
         return Rect(x: rect.minX * x, y: rect.minY * y, width: rect.width * x, height: rect.height * y)
     }
 

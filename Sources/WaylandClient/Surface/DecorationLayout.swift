@@ -1,20 +1,3 @@
-/// A rectangle in logical points, relative to the content surface's origin.
-public struct LogicalRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "(\(x), \(y), \(width)x\(height))" }
-}
-
 /// Where client-side decorations sit around a window's content (docs/wayland.md
 /// "Decorations"): a title bar of `titleBarHeight` points directly above the content, and an
 /// invisible border of `borderWidth` around both that takes the pointer's presses to resize.
@@ -25,32 +8,30 @@ public struct DecorationLayout: Hashable, Sendable {
     public var titleBarHeight: Int
     public var borderWidth: Int
     /// The content surface's size in points, as shown.
-    public var contentSize: LogicalSize
+    public var contentSize: Size
 
     /// Presses this close to a corner, along either side, resize from the corner.
     public static let cornerLength = 16
 
-    public init(titleBarHeight: Int, borderWidth: Int, contentSize: LogicalSize) {
+    public init(titleBarHeight: Int, borderWidth: Int, contentSize: Size) {
         self.titleBarHeight = titleBarHeight
         self.borderWidth = borderWidth
         self.contentSize = contentSize
     }
 
     /// `xdg_surface.set_window_geometry`: the title bar and the content.
-    public var windowGeometry: LogicalRect {
-        LogicalRect(x: 0, y: -titleBarHeight, width: contentSize.width, height: contentSize.height + titleBarHeight)
+    public var windowGeometry: Rect {
+        Rect(x: 0, y: -Double(titleBarHeight), width: contentSize.width, height: contentSize.height + Double(titleBarHeight))
     }
 
     /// The title bar's subsurface.
-    public var titleBar: LogicalRect {
-        LogicalRect(x: 0, y: -titleBarHeight, width: contentSize.width, height: titleBarHeight)
+    public var titleBar: Rect {
+        Rect(x: 0, y: -Double(titleBarHeight), width: contentSize.width, height: Double(titleBarHeight))
     }
 
     /// The border's subsurface, below the content and the title bar.
-    public var border: LogicalRect {
-        let geometry = windowGeometry
-        return LogicalRect(x: geometry.x - borderWidth, y: geometry.y - borderWidth,
-                           width: geometry.width + 2 * borderWidth, height: geometry.height + 2 * borderWidth)
+    public var border: Rect {
+        windowGeometry.outset(by: Double(borderWidth))
     }
 
     /// The edge a press at `point` (the border surface's coordinates) resizes, or nil inside
@@ -58,7 +39,7 @@ public struct DecorationLayout: Hashable, Sendable {
     package func edge(atBorderPoint point: Point) -> XdgToplevel.ResizeEdge? {
         let geometry = windowGeometry
         let x = point.x - Double(borderWidth), y = point.y - Double(borderWidth)
-        let width = Double(geometry.width), height = Double(geometry.height), corner = Double(Self.cornerLength)
+        let width = geometry.width, height = geometry.height, corner = Double(Self.cornerLength)
         let outsideX = x < 0 || x >= width, outsideY = y < 0 || y >= height
         var edge: UInt32 = 0
         if y < 0 || (outsideX && y < corner) { edge |= XdgToplevel.ResizeEdge.top.rawValue }

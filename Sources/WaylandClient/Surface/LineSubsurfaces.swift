@@ -4,11 +4,11 @@
 /// cut off where the band leaves the area it may show in; `frame` is where the rest shows.
 public struct StretchedLine: Hashable, Sendable {
     public var isVertical: Bool
-    public var frame: LogicalRect
+    public var frame: Rect
     public var across: [UInt32]
     public var skip: Int
 
-    public init(isVertical: Bool, frame: LogicalRect, across: [UInt32], skip: Int) {
+    public init(isVertical: Bool, frame: Rect, across: [UInt32], skip: Int) {
         self.isVertical = isVertical
         self.frame = frame
         self.across = across
@@ -90,8 +90,8 @@ final class LineSubsurfaces {
     private func show(_ line: StretchedLine, in slot: inout Slot, scale: Int32) {
         let old = slot.shown
         guard old != line || slot.scale != scale, let buffer = buffer(for: line, scale: scale) else { return }
-        if old?.frame.x != line.frame.x || old?.frame.y != line.frame.y {
-            slot.subsurface.setPosition(x: Int32(line.frame.x), y: Int32(line.frame.y))
+        if old?.frame.origin != line.frame.origin {
+            slot.subsurface.setPosition(x: Int32(line.frame.minX), y: Int32(line.frame.minY))
         }
         var surfaceChanged = old == nil || slot.scale != scale || old?.frame.width != line.frame.width
             || old?.frame.height != line.frame.height || old?.skip != line.skip

@@ -1,16 +1,3 @@
-/// A window size in logical points (what xdg_toplevel.configure and input coordinates use).
-public struct LogicalSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)x\(height)pt" }
-}
-
 /// How logical points map to buffer pixels for one surface.
 public enum SurfaceScale: Hashable, Sendable {
     /// `wl_surface.set_buffer_scale(n)`: the largest scale of the outputs the surface is on.
@@ -26,14 +13,15 @@ public enum SurfaceScale: Hashable, Sendable {
         }
     }
 
-    /// Buffer pixels for a logical size (fractional sizes round half up, as the protocol advises).
-    public func bufferSize(for logical: LogicalSize) -> PixelSize {
-        switch self {
+    /// Buffer pixels for a size in whole points (fractional sizes round half up, as the
+    /// protocol advises).
+    public func bufferSize(for logical: Size) -> PixelSize {
+        let width = Int(logical.width), height = Int(logical.height)
+        return switch self {
         case let .integer(n):
-            PixelSize(width: logical.width * Int(n), height: logical.height * Int(n))
+            PixelSize(width: width * Int(n), height: height * Int(n))
         case let .fractional(scale120):
-            PixelSize(width: (logical.width * Int(scale120) + 60) / 120,
-                      height: (logical.height * Int(scale120) + 60) / 120)
+            PixelSize(width: (width * Int(scale120) + 60) / 120, height: (height * Int(scale120) + 60) / 120)
         }
     }
 

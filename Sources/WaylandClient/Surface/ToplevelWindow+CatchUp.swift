@@ -1,5 +1,5 @@
 /// An idle buffer that lacks part of the latest frame, to be given it between frames
-/// (`ToplevelWindow.onCatchUp`), so the next frame into it repaints only its own damage.
+/// (`WindowHandler.window(_:catchUp:)`), so the next frame into it repaints only its own damage.
 public struct CatchUpContext {
     /// The idle buffer's memory: write only `stale` in it.
     public let memory: ShmMemory
@@ -27,9 +27,9 @@ extension ToplevelWindow {
     /// out and before the loop sleeps: off the path from input to commit. A buffer stays
     /// idle until this returns, so nothing writes into one the compositor reads.
     func catchUpIdleBuffer() {
-        guard let onCatchUp, let candidate = pool.catchUpCandidate() else { return }
+        guard let handler, let candidate = pool.catchUpCandidate() else { return }
         let context = CatchUpContext(memory: candidate.storage.memory, stale: candidate.stale,
                                      latest: candidate.latest.memory.view)
-        if onCatchUp(context) { pool.caughtUp(id: candidate.id) }
+        if handler.window(self, catchUp: context) { pool.caughtUp(id: candidate.id) }
     }
 }

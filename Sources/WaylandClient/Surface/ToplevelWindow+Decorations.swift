@@ -11,7 +11,7 @@ extension ToplevelWindow {
         } else {
             decorations.hide()
         }
-        if titleBarSize != before { onTitleBarChange?(titleBarSize, scale) }
+        if titleBarSize != before { handler?.window(self, titleBarChangedTo: titleBarSize, scale: scale) }
     }
 
     /// Repaints the title bar in the next frame (its content changed).
@@ -38,20 +38,25 @@ extension ToplevelWindow {
 
     /// Closes the window as the compositor's close request would (the title bar's close button).
     public func requestClose() {
-        if let onClose { onClose() } else { connection.loop.stop(.requested) }
+        if let handler { handler.windowRequestedClose(self) } else { connection.loop.stop(.requested) }
     }
 
-    /// Routes a touch batch from `seat`: content touches go to `onTouch` in content
-    /// coordinates, title bar touches to `onTitleBarTouch`; the border takes none.
+    /// A key event while the window has the keyboard, for the handler.
+    func deliverKey(_ event: KeyEvent) {
+        handler?.window(self, key: event)
+    }
+
+    /// Routes a touch batch from `seat`: content touches go to the handler in content
+    /// coordinates, title bar touches as the title bar's; the border takes none.
     func deliver(_ batch: TouchBatch, from seat: Seat) {
         if batch.surfaceID == surfaceID {
             var mapped = batch
             fit.mapToContent(&mapped.events, \.location)
-            onTouch?(mapped)
+            handler?.window(self, touches: mapped)
         } else if batch.surfaceID == decorations?.titleSurface.objectID {
             // Only a down names the seat (a cancel may come from a seat going away).
             if batch.events.contains(where: { $0.phase == .began }) { decorationSeat = seat }
-            onTitleBarTouch?(batch)
+            handler?.window(self, titleBarTouches: batch)
         }
     }
 
@@ -61,12 +66,12 @@ extension ToplevelWindow {
         if batch.surfaceID == surfaceID {
             var mapped = batch
             fit.mapToContent(&mapped.events)
-            onPointer?(mapped)
+            handler?.window(self, pointer: mapped)
         } else if batch.surfaceID == decorations?.titleSurface.objectID {
             if batch.events.contains(where: { if case .button(_, true) = $0.action { true } else { false } }) {
                 decorationSeat = seat
             }
-            onTitleBarPointer?(batch)
+            handler?.window(self, titleBarPointer: batch)
         } else if let layout = decorations?.layout, batch.surfaceID == decorations?.borderSurface?.objectID {
             for event in batch.events {
                 let edge = layout.edge(atBorderPoint: event.location)

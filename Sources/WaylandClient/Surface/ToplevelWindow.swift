@@ -19,8 +19,8 @@ public struct WindowConfiguration: Sendable {
     public var title: String
     public var appID: String
     /// Used when the compositor leaves the size to us (configure with 0×0).
-    public var size: LogicalSize
-    public var minimumSize: LogicalSize?
+    public var size: Size
+    public var minimumSize: Size?
     public var fullscreen: Bool
     /// Whether fractional-scale-v1 may be used; a renderer that paints only at integer
     /// scales sets this false and gets integer `wl_surface` buffer scales.
@@ -34,13 +34,13 @@ public struct WindowConfiguration: Sendable {
     public var firstFrameScaleWait: Duration
     /// The height in points of the title bar the window draws itself whenever the compositor
     /// draws no decorations (no `zxdg_decoration_manager_v1`, or it answers `client_side`) and
-    /// the window is not fullscreen; nil never draws any. The app paints it (`onTitleBarPaint`).
+    /// the window is not fullscreen; nil never draws any. The app paints it (`WindowHandler.window(_:paintTitleBar:)`).
     public var titleBarHeight: Int?
 
     /// The default `firstFrameScaleWait`.
     public static let defaultFirstFrameScaleWait: Duration = .milliseconds(200)
 
-    public init(title: String, appID: String, size: LogicalSize, minimumSize: LogicalSize? = nil,
+    public init(title: String, appID: String, size: Size, minimumSize: Size? = nil,
                 fullscreen: Bool = false, allowsFractionalScale: Bool = true, scaleLimits: ClosedRange<Int> = 120...480,
                 firstFrameScaleWait: Duration = WindowConfiguration.defaultFirstFrameScaleWait, titleBarHeight: Int? = nil) {
         self.title = title
@@ -77,10 +77,10 @@ public struct PaintContext {
     /// holds that frame outside `stale`, or is fresh.
     public let previous: PixelBufferView?
     public let scale: SurfaceScale
-    public let logicalSize: LogicalSize
+    public let logicalSize: Size
 
     package init(memory: ShmMemory, repaint: DamageRegion, damage: DamageRegion, stale: DamageRegion,
-                 previous: PixelBufferView?, scale: SurfaceScale, logicalSize: LogicalSize) {
+                 previous: PixelBufferView?, scale: SurfaceScale, logicalSize: Size) {
         self.memory = memory
         self.repaint = repaint
         self.damage = damage
@@ -117,13 +117,13 @@ public final class ToplevelWindow {
     /// The lines last asked for, and whether they differ from what the last commit showed.
     private var lines: [StretchedLine] = []
     private var linesDue = false
-    let minimumSize: LogicalSize?
+    let minimumSize: Size?
 
-    private let defaultSize: LogicalSize
+    private let defaultSize: Size
     /// Current size of the content in points (after the latest acknowledged configure):
     /// what is laid out and painted. Without a title bar and at or above the minimum size it
     /// is the configured size.
-    public private(set) var logicalSize: LogicalSize
+    public private(set) var logicalSize: Size
     /// How the content is shown: scaled down when the compositor configured less than the
     /// minimum size (behaviour.md §14).
     public private(set) var fit: ContentFit
@@ -145,15 +145,15 @@ public final class ToplevelWindow {
     /// True while the compositor shows the window maximized.
     public private(set) var isMaximized = false
     /// The title bar's size in points while the window shows one, else nil.
-    public var titleBarSize: LogicalSize? {
-        decorations?.layout.map { LogicalSize(width: $0.titleBar.width, height: $0.titleBar.height) }
+    public var titleBarSize: Size? {
+        decorations?.layout?.titleBar.size
     }
     /// Frames committed so far.
     public private(set) var committedFrames = 0
     /// Frame callbacks received so far.
     public private(set) var presentedFrames = 0
 
-    private var pendingSize: LogicalSize?
+    private var pendingSize: Size?
     private var pendingFullscreen = false
     private var pendingMaximized = false
     /// The compositor draws the decorations (it answered `server_side`).
@@ -162,19 +162,19 @@ public final class ToplevelWindow {
     /// only then).
     private var barWait = BarPlacementWait()
     /// The size of the latest configure acknowledged (nil: the client's choice).
-    private var configuredSize: LogicalSize?
+    private var configuredSize: Size?
     /// The seat whose press the title bar or border handles now (for move and resize).
     weak var decorationSeat: Seat?
     /// The title bar's height when the window draws one (`WindowConfiguration.titleBarHeight`).
     private let ownTitleBarHeight: Int?
     /// The minimum size the window asks for now (`WindowChrome.minimumSize`).
-    private var wantedMinimumSize: LogicalSize?
+    private var wantedMinimumSize: Size?
     /// What went out as `set_min_size`, and with which geometry.
     private var minimumSizeRequests = MinimumSizeRequests()
     private var enteredOutputs: Set<UInt32> = []
     private var preferredScale120: UInt32?
     /// The scale and size last given to the compositor (buffer scale, viewport destination).
-    private var applied: (scale: SurfaceScale, size: LogicalSize, geometry: LogicalRect?)?
+    private var applied: (scale: SurfaceScale, size: Size, geometry: Rect?)?
     private let scaleLimits: ClosedRange<Int>
     /// Armed until the first preferred fractional scale arrives (or the wait runs out):
     /// no frame is drawn meanwhile.
@@ -183,50 +183,15 @@ public final class ToplevelWindow {
     private var pendingDamage = DamageRegion()
     private var frameCallback: WlCallback?
 
-    /// Paints one frame; called from the event loop when a redraw is due and a buffer is free.
-    public var onPaint: ((PaintContext) -> Void)?
-    /// The compositor asked to close the window (default: stop the event loop cleanly).
-    public var onClose: (() -> Void)?
-    /// The size or scale changed (after configure); a full redraw is already scheduled.
-    public var onResize: ((LogicalSize, SurfaceScale) -> Void)?
-    /// A frame callback arrived: the last committed frame is on screen (time in ms).
-    public var onFramePresented: ((UInt32) -> Void)?
-    public var onTouch: ((TouchBatch) -> Void)?
-    public var onPointer: ((PointerBatch) -> Void)?
-    public var onKey: ((KeyEvent) -> Void)?
-    /// An input method's edits (a `zwp_text_input_v3.done`, or an empty one when its focus
-    /// left): apply them, then `setTextInput` the state they led to with cause `.inputMethod`.
-    public var onTextInput: ((TextInputDone) -> Void)?
+    /// Told of frames to paint, input, size changes and the window's end (`WindowHandler`).
+    /// Held weakly: the handler owns the window.
+    public weak var handler: (any WindowHandler)?
     /// The editing field's state for input methods, in the content's points (`setTextInput`).
     var textInputState: TextInputState?
-    /// A frame was just committed (after `onPaint`); for latency measurements.
-    public var onCommitted: (() -> Void)?
-    /// Drawing failed (e.g. out of memory for a buffer; the frame is skipped), or a request
-    /// of the window's surfaces could not be sent.
-    public var onError: ((WindowError) -> Void)? {
-        didSet {
-            let report = reportRequestError
-            decorations?.onRequestError = report
-            lineSurfaces?.onRequestError = report
-        }
+    /// A refused request of the window's surfaces, for the handler.
+    private lazy var reportRequestError: (ProxyVersionError) -> Void = { [unowned self] error in
+        handler?.window(self, failed: .request(error))
     }
-    /// `onError` for a refused request; nil while there is no `onError`.
-    private var reportRequestError: ((ProxyVersionError) -> Void)? {
-        guard let onError else { return nil }
-        return { onError(.request($0)) }
-    }
-    /// Brings an idle buffer up to the latest frame between frames: copies `stale` from the
-    /// latest frame and returns true, or returns false and leaves it (the next frame then
-    /// repaints it). Called once the frame's commit went out, before the loop sleeps.
-    public var onCatchUp: ((CatchUpContext) -> Bool)?
-    /// Paints the title bar (`PaintContext.logicalSize` is its size); called in the frame
-    /// after it was shown, resized or rescaled, or `setTitleBarNeedsDisplay` was called.
-    public var onTitleBarPaint: ((PaintContext) -> Void)?
-    /// Touches and pointer events on the title bar, in its coordinates.
-    public var onTitleBarTouch: ((TouchBatch) -> Void)?
-    public var onTitleBarPointer: ((PointerBatch) -> Void)?
-    /// The title bar appeared, changed size or scale (its size), or went away (nil).
-    public var onTitleBarChange: ((LogicalSize?, SurfaceScale) -> Void)?
 
     /// Creates the surface and toplevel and performs the initial (buffer-less) commit; the
     /// window draws after the first configure arrives.
@@ -282,8 +247,10 @@ public final class ToplevelWindow {
         if connection.outputs.values.contains(where: { $0.logicalSize != nil }) {
             wantedMinimumSize = chrome(size: nil, fullscreen: configuration.fullscreen, maximized: false).minimumSize
         }
-        sendMinimumSize(extent: LogicalSize(width: 0, height: 0))
+        sendMinimumSize(extent: Size(width: 0, height: 0))
         installHandlers()
+        decorations?.onRequestError = reportRequestError
+        lineSurfaces?.onRequestError = reportRequestError
         if fractionalScale != nil { startScaleWait(configuration.firstFrameScaleWait) }
         connection.register(self, surfaceID: surface.objectID)
         for extra in [decorations?.titleSurface, decorations?.borderSurface].compactMap({ $0 }) {
@@ -390,7 +357,7 @@ public final class ToplevelWindow {
             switch event {
             case let .configure(width, height, states):
                 // 0 means "client decides": keep the current (or initial) size.
-                pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+                pendingSize = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
                 let states = Self.states(states)
                 pendingFullscreen = states.contains(XdgToplevel.State.fullscreen.rawValue)
                 pendingMaximized = states.contains(XdgToplevel.State.maximized.rawValue)
@@ -428,7 +395,7 @@ public final class ToplevelWindow {
     }
 
     /// What a configure of `size` in these states means for the title bar and the minimum size.
-    private func chrome(size: LogicalSize?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
+    private func chrome(size: Size?, fullscreen: Bool, maximized: Bool) -> WindowChrome {
         WindowChrome(configuredSize: size, fullscreen: fullscreen, maximized: maximized,
                      outputs: connection.outputs.values.compactMap(\.logicalSize), titleBarHeight: ownTitleBarHeight,
                      serverDecorates: serverDecorates, contentMinimum: minimumSize,
@@ -437,7 +404,7 @@ public final class ToplevelWindow {
 
     /// Sends `set_min_size` when the compositor does not hold the wanted minimum for a commit
     /// whose surface exceeds its window geometry by `extent` (`MinimumSizeRequests`).
-    private func sendMinimumSize(extent: LogicalSize) {
+    private func sendMinimumSize(extent: Size) {
         guard let size = minimumSizeRequests.request(wantedMinimumSize, extent: extent) else { return }
         toplevel.setMinSize(width: Int32(size.width), height: Int32(size.height))
     }
@@ -450,7 +417,7 @@ public final class ToplevelWindow {
         let minimumChanged = chrome.minimumSize != nil && chrome.minimumSize != wantedMinimumSize
         wantedMinimumSize = chrome.minimumSize
         // The configured size is the window geometry's: the title bar's height is not the content's.
-        let available = configuredSize.map { LogicalSize(width: $0.width, height: $0.height - titleBarHeight) }
+        let available = configuredSize.map { Size(width: $0.width, height: $0.height - Double(titleBarHeight)) }
             ?? (isConfigured ? fit.displayedSize : defaultSize)
         let newFit = ContentFit(available: available, minimum: minimumSize, canScale: viewport != nil)
         let paintScaleBefore = paintScale
@@ -468,7 +435,7 @@ public final class ToplevelWindow {
         if changed {
             needsDisplay = true
             pendingDamage.add(PixelRect(size: bufferSize))
-            onResize?(logicalSize, paintScale)
+            handler?.window(self, resizedTo: logicalSize, scale: paintScale)
         } else if shownChanged || titleBarSize != barBefore || minimumChanged {
             // Same content, shown at another size or with(out) the bar: a commit with the new
             // viewport, geometry or minimum size.
@@ -486,10 +453,10 @@ public final class ToplevelWindow {
         scale = newScale
         if isConfigured {
             setNeedsDisplay()
-            onResize?(logicalSize, paintScale)
+            handler?.window(self, resizedTo: logicalSize, scale: paintScale)
             if let decorations, decorations.layout != nil {
                 decorations.needsDisplay = true
-                onTitleBarChange?(titleBarSize, scale)
+                handler?.window(self, titleBarChangedTo: titleBarSize, scale: scale)
             }
         }
     }
@@ -509,19 +476,19 @@ public final class ToplevelWindow {
             }
             // The title bar's commit is applied with the content's commit below.
             if let decorations, titleBarDue {
-                guard try decorations.drawIfNeeded(scale: scale, paint: onTitleBarPaint ?? { _ in }) || content != nil || linesDue
+                guard try decorations.drawIfNeeded(scale: scale, paint: { handler?.window(self, paintTitleBar: $0) }) || content != nil || linesDue
                 else { return }
             }
         } catch {
             needsDisplay = false
             decorations?.needsDisplay = false
-            onError?(.buffer(error))
+            handler?.window(self, failed: .buffer(error))
             return
         }
         if let (acquired, damage) = content {
-            onPaint?(PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
+            handler?.window(self, paint: PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
                                   stale: acquired.stale, previous: acquired.previous?.view, scale: paintScale,
-                                  logicalSize: logicalSize))
+                                                      logicalSize: logicalSize))
         }
         applySurfaceState()
         /* Request the frame callback before the commit it belongs to: it fires when the
@@ -545,7 +512,7 @@ public final class ToplevelWindow {
         if let (acquired, damage) = content { pool.submitted(id: acquired.id, damage: damage) }
         committedFrames += 1
         if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
-        onCommitted?()
+        handler?.windowCommitted(self)
         needsDisplay = false
         pendingDamage = DamageRegion()
     }
@@ -559,7 +526,7 @@ public final class ToplevelWindow {
             presentedFrames += 1
             // A frame shown while the bar waits: no configure placed the window, it stays as it is.
             if barWait.framePresented() { applyConfigure() }
-            onFramePresented?(time)
+            handler?.window(self, presentedFrameAt: time)
         }
     }
 
@@ -568,8 +535,8 @@ public final class ToplevelWindow {
     /// is the logical size (fractional-scale-v1). Takes effect with the next commit.
     private func applySurfaceState() {
         let shown = fit.displayedSize
-        let geometry = decorations?.layout?.windowGeometry ?? LogicalRect(x: 0, y: 0, width: shown.width, height: shown.height)
-        sendMinimumSize(extent: LogicalSize(width: shown.width - geometry.width, height: shown.height - geometry.height))
+        let geometry = decorations?.layout?.windowGeometry ?? Rect(origin: .zero, size: shown)
+        sendMinimumSize(extent: Size(width: shown.width - geometry.width, height: shown.height - geometry.height))
         if let applied, applied.scale == scale, applied.size == shown, applied.geometry == decorations?.layout?.windowGeometry {
             return
         }
@@ -589,7 +556,7 @@ public final class ToplevelWindow {
         surface.setBufferScale(bufferScale, reportingTo: reportRequestError)
         // Without the bar the geometry is the content: no offset a compositor may ignore (cage).
         if decorations != nil {
-            xdgSurface.setWindowGeometry(x: Int32(geometry.x), y: Int32(geometry.y),
+            xdgSurface.setWindowGeometry(x: Int32(geometry.minX), y: Int32(geometry.minY),
                                          width: Int32(geometry.width), height: Int32(geometry.height))
         }
         applied = (scale, shown, decorations?.layout?.windowGeometry)

@@ -10,7 +10,7 @@ public struct WindowChrome: Hashable, Sendable {
     public let titleBarHeight: Int
     /// The `set_min_size` the window asks for (its window geometry's minimum), nil to send
     /// nothing new: the window fills the output anyway.
-    public let minimumSize: LogicalSize?
+    public let minimumSize: Size?
 
     /// - Parameters:
     ///   - configuredSize: the configure's size, nil when it leaves the size to the client
@@ -23,29 +23,29 @@ public struct WindowChrome: Hashable, Sendable {
     ///     this, and maximizes the window only once it has mapped, placing the surface's
     ///     origin, not the window geometry's, at the screen's corner: a bar drawn above the
     ///     content in the first frame would sit above the screen (behaviour.md §14).
-    public init(configuredSize: LogicalSize?, fullscreen: Bool, maximized: Bool, outputs: [LogicalSize],
-                titleBarHeight: Int?, serverDecorates: Bool, contentMinimum: LogicalSize?,
+    public init(configuredSize: Size?, fullscreen: Bool, maximized: Bool, outputs: [Size],
+                titleBarHeight: Int?, serverDecorates: Bool, contentMinimum: Size?,
                 awaitingPlacement: Bool = false) {
         fillsOutput = fullscreen
             || (maximized && configuredSize.map { Self.isOutputSized($0, outputs: outputs) } ?? false)
         let bar = fillsOutput || serverDecorates || awaitingPlacement ? 0 : titleBarHeight ?? 0
         self.titleBarHeight = bar
         minimumSize = fillsOutput ? nil : contentMinimum.map { minimum in
-            Self.capped(LogicalSize(width: minimum.width, height: minimum.height + bar), to: outputs)
+            Self.capped(Size(width: minimum.width, height: minimum.height + Double(bar)), to: outputs)
         }
     }
 
     /// Whether `size` is some output's logical size, in either orientation (a rotated
     /// output's mode is reported unrotated).
-    static func isOutputSized(_ size: LogicalSize, outputs: [LogicalSize]) -> Bool {
+    static func isOutputSized(_ size: Size, outputs: [Size]) -> Bool {
         outputs.contains { $0 == size || ($0.width == size.height && $0.height == size.width) }
     }
 
     /// `size` no larger than the largest output on each axis, so a compositor that honours
     /// the minimum (phoc) still fits the window on the screen; unchanged without outputs.
-    static func capped(_ size: LogicalSize, to outputs: [LogicalSize]) -> LogicalSize {
+    static func capped(_ size: Size, to outputs: [Size]) -> Size {
         guard let width = outputs.map(\.width).max(), let height = outputs.map(\.height).max() else { return size }
-        return LogicalSize(width: min(size.width, width), height: min(size.height, height))
+        return Size(width: min(size.width, width), height: min(size.height, height))
     }
 }
 
@@ -85,14 +85,14 @@ package struct BarPlacementWait: Hashable, Sendable {
 /// became a 400 × 364 window). Sending it again with each commit that changes that extent
 /// keeps the geometry's minimum what was asked on every compositor (docs/wayland.md "mutter").
 package struct MinimumSizeRequests: Hashable, Sendable {
-    private var sent: (size: LogicalSize, extent: LogicalSize)?
+    private var sent: (size: Size, extent: Size)?
 
     package init() {}
 
     /// The minimum to send with the commit whose surface exceeds its window geometry by
     /// `extent` (surface size minus geometry size; zero before the first buffer), or nil
     /// when the compositor already holds `wanted` for that extent. Records what it returns.
-    package mutating func request(_ wanted: LogicalSize?, extent: LogicalSize) -> LogicalSize? {
+    package mutating func request(_ wanted: Size?, extent: Size) -> Size? {
         guard let wanted else { return nil }
         if let sent, sent.size == wanted, sent.extent == extent { return nil }
         sent = (wanted, extent)

@@ -81,8 +81,8 @@ package final class TextInput {
             case .changeCauseOther: object.setTextChangeCause(cause: .other)
             case let .contentType(hint, purpose): object.setContentType(hint: hint, purpose: purpose)
             case let .cursorRectangle(r):
-                object.setCursorRectangle(x: Int32(clamping: r.x), y: Int32(clamping: r.y),
-                                          width: Int32(clamping: r.width), height: Int32(clamping: r.height))
+                object.setCursorRectangle(x: Int32(clamping: Int(r.minX)), y: Int32(clamping: Int(r.minY)),
+                                          width: Int32(clamping: Int(r.width)), height: Int32(clamping: Int(r.height)))
             case .commit:
                 object.commit()
                 commits &+= 1

@@ -7,7 +7,7 @@ package enum TextInputRequest: Hashable, Sendable {
     /// The text changed through something other than the input method.
     case changeCauseOther
     case contentType(hint: ZwpTextInputV3.ContentHint, purpose: ZwpTextInputV3.ContentPurpose)
-    case cursorRectangle(LogicalRect)
+    case cursorRectangle(Rect)
     case commit
 
     /// The requests that take the compositor from `sent` to `state` (nil: no field edits),
@@ -45,8 +45,8 @@ package enum TextInputRequest: Hashable, Sendable {
     }
 
     /// The whole-point rectangle covering `rect` (the protocol's integers).
-    package static func rectangle(covering rect: Rect) -> LogicalRect {
-        let x = Int(rect.minX.rounded(.down)), y = Int(rect.minY.rounded(.down))
-        return LogicalRect(x: x, y: y, width: Int(rect.maxX.rounded(.up)) - x, height: Int(rect.maxY.rounded(.up)) - y)
+    package static func rectangle(covering rect: Rect) -> Rect {
+        Rect(minX: rect.minX.rounded(.down), minY: rect.minY.rounded(.down),
+             maxX: rect.maxX.rounded(.up), maxY: rect.maxY.rounded(.up))
     }
 }

@@ -7,7 +7,7 @@ extension WaylandConnection {
             window(forSurface: surface)?.textInputEntered(textInput)
         }
         textInput.onLeave = { [unowned(unsafe) self] surface in window(forSurface: surface)?.textInputLeft() }
-        textInput.onDone = { [unowned(unsafe) self] done, surface in window(forSurface: surface)?.onTextInput?(done) }
+        textInput.onDone = { [unowned(unsafe) self] done, surface in window(forSurface: surface)?.deliverTextInput(done) }
     }
 
     /// The text inputs whose focus is on the surface with id `surfaceID`.
