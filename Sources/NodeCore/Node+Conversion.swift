@@ -4,16 +4,12 @@ extension Node {
     /// node's rect on screen.
     public final var originInWindow: Point {
         var x = frame.minX - boundsOrigin.x, y = frame.minY - boundsOrigin.y
-        // The walk holds no references: each ancestor is kept alive by its own parent (and
-        // this node by the caller). Bound strongly, every step cost a retain and a release,
+        // Unretained (TreeWalks.swift): bound strongly, every step cost a retain and a release,
         // on the slow path for the nodes that weak references (touches, tap counts) point at.
-        var next = supernodeLink.unretained
-        while let link = next {
-            link._withUnsafeGuaranteedRef { node in
-                x += node.frame.minX - node.boundsOrigin.x
-                y += node.frame.minY - node.boundsOrigin.y
-                next = node.supernodeLink.unretained
-            }
+        forEachAncestor { node in
+            x += node.frame.minX - node.boundsOrigin.x
+            y += node.frame.minY - node.boundsOrigin.y
+            return true
         }
         return Point(x: x, y: y)
     }

@@ -61,28 +61,21 @@ extension Node {
 
     /// Whether this node is `node` or one of its ancestors.
     public final func isAncestor(of node: Node) -> Bool {
-        // Walks without reference counting (see `unretainedRoot`).
-        let target = Unmanaged.passUnretained(self).toOpaque()
-        var current: Unmanaged<Node>? = Unmanaged.passUnretained(node)
-        while let n = current {
-            if n.toOpaque() == target { return true }
-            current = n._withUnsafeGuaranteedRef { $0.supernodeLink.unretained }
+        var found = false
+        node.forEachAncestor(includingSelf: true) { each in
+            found = each === self
+            return !found
         }
-        return false
+        return found
     }
 
     /// The controls above this node that are tracking a touch (walked without reference
     /// counting: a list's rows come and go through here).
     private func trackingAncestors() -> [ControlNode] {
         var result: [ControlNode] = []
-        var current = supernodeLink.unretained
-        while let n = current {
-            current = n._withUnsafeGuaranteedRef { node in
-                if node.isControlNode, unsafeDowncast(node, to: ControlNode.self).isTracking {
-                    result.append(unsafeDowncast(node, to: ControlNode.self))
-                }
-                return node.supernodeLink.unretained
-            }
+        forEachAncestor { node in
+            if let control = node.asControlNode, control.isTracking { result.append(control) }
+            return true
         }
         return result
     }

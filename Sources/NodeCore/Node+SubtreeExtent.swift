@@ -25,15 +25,11 @@ extension Node {
     /// came up from one of its subnodes, whose extent the grid holds. (A node whose bounds
     /// origin moved keeps its grid with a cleared extent: `boundsOriginDidChange`.)
     final func invalidateSubtreeExtent() {
-        // Walks without reference counting (see `originInWindow`).
-        var next: Unmanaged<Node>? = Unmanaged.passUnretained(self)
-        while let link = next {
-            next = link._withUnsafeGuaranteedRef { node in
-                node.widePaintIndex = nil
-                guard node.cachedSubtreeExtent != nil else { return nil }
-                node.cachedSubtreeExtent = nil
-                return node.supernodeLink.unretained
-            }
+        forEachAncestor(includingSelf: true) { node in
+            node.widePaintIndex = nil
+            guard node.cachedSubtreeExtent != nil else { return false }
+            node.cachedSubtreeExtent = nil
+            return true
         }
     }
 

@@ -26,7 +26,7 @@ open class Node: Responder {
             // A container resized from outside its layout lays its children out again (behaviour.md §15).
             if layout != nil, !layoutState.isApplying, newValue.size != oldValue.size { setNeedsLayout() }
             // A list shows the rows of its new size (ListNode+SelfSizing.swift).
-            if isScrollNode, newValue.size != oldValue.size { unsafeDowncast(self, to: ScrollNode.self).sizeDidChange(from: oldValue.size) }
+            if let scroll = asScrollNode, newValue.size != oldValue.size { scroll.sizeDidChange(from: oldValue.size) }
             invalidateSubtreeExtent()
             supernode?.wideChildIndex = nil
             invalidateSubtree()
@@ -184,7 +184,7 @@ open class Node: Responder {
     /// Damaged repaints that walked every subnode since `widePaintIndex` was last built.
     @exclusivity(unchecked) final var widePaintWalks = 0
     #if DEBUG
-    /// Subnodes visited by walks over this node's subnodes (SubnodeWalks.swift): tests pin
+    /// Subnodes visited by walks over this node's subnodes (TreeWalks.swift): tests pin
     /// that a scroll frame visits the few it shows, not all of them. Debug builds only.
     @exclusivity(unchecked) final var subnodeVisits = 0
     #endif
@@ -224,9 +224,12 @@ open class Node: Responder {
     /// The topmost ancestor, reached without reference counting: each node on the way is
     /// kept alive by its parent, and this one by the caller (read on every invalidation).
     final var unretainedRoot: Unmanaged<Node> {
-        var node = Unmanaged.passUnretained(self)
-        while let parent = node._withUnsafeGuaranteedRef({ $0.supernodeLink.unretained }) { node = parent }
-        return node
+        var root = Unmanaged.passUnretained(self)
+        forEachAncestor { node in
+            root = Unmanaged.passUnretained(node)
+            return true
+        }
+        return root
     }
 
     /// The supernode, or the window for the root.

@@ -28,16 +28,9 @@ final class TouchPan {
     /// The enabled scroll nodes among `node` and its ancestors, innermost first.
     static func watchers(of node: Node) -> [ScrollNode] {
         var result: [ScrollNode] = []
-        // Walks without reference counting (see `originInWindow`).
-        var next: Unmanaged<Node>? = Unmanaged.passUnretained(node)
-        while let link = next {
-            next = link._withUnsafeGuaranteedRef { n in
-                if n.isScrollNode {
-                    let scroll = unsafeDowncast(n, to: ScrollNode.self)
-                    if scroll.isScrollEnabled { result.append(scroll) }
-                }
-                return n.supernodeLink.unretained
-            }
+        node.forEachAncestor(includingSelf: true) { n in
+            if let scroll = n.asScrollNode, scroll.isScrollEnabled { result.append(scroll) }
+            return true
         }
         return result
     }

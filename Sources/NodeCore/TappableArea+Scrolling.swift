@@ -13,8 +13,7 @@ extension TappableArea {
         while let parent = node.supernode {
             let inner = origins[ObjectIdentifier(node)] ?? node.boundsOrigin
             rect = rect.offsetBy(dx: node.frame.minX - inner.x, dy: node.frame.minY - inner.y)
-            if parent.isScrollNode {
-                let scroll = unsafeDowncast(parent, to: ScrollNode.self)
+            if let scroll = parent.asScrollNode {
                 let offset = scroll.offset(showing: rect)
                 if offset != scroll.contentOffset {
                     origins[ObjectIdentifier(scroll)] = offset

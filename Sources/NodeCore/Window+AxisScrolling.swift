@@ -15,10 +15,7 @@ extension Window {
     public final func scrollTarget(_ axis: Axis, at location: Point) -> ScrollNode? {
         var current = hitTest(location)
         while let node = current {
-            if node.isScrollNode {
-                let scroll = unsafeDowncast(node, to: ScrollNode.self)
-                if scroll.isScrollEnabled, scroll.canScroll(on: axis) { return scroll }
-            }
+            if let scroll = node.asScrollNode, scroll.isScrollEnabled, scroll.canScroll(on: axis) { return scroll }
             current = node.supernode
         }
         return nil

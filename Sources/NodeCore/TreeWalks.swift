@@ -1,0 +1,90 @@
+// NodeCore's memory-safety edges, in one place: the walks over the tree that skip reference
+// counting (hit testing, invalidation and painting run through them on every frame) and
+// the downcasts that skip the dynamic cast. Each says what makes it sound; debug builds,
+// which run the tests, check it. The unretained links themselves are `TreeLink`s; the hot
+// stored properties are `@exclusivity(unchecked)` (see `Node`: nothing in NodeCore holds
+// an `inout` access to one of them across a call).
+
+extension Node {
+    /// Calls `body` with each of `children` (this node's subnodes, as read by the caller),
+    /// back to front, with no retain or release per child.
+    ///
+    /// Sound because `children` is the caller's own copy of the array: its buffer holds a
+    /// reference to every element for the whole walk, whatever `body` does to the tree
+    /// (a change to `subnodes` copies the array, it never frees the caller's buffer), so each
+    /// element can be lent to `body` unretained. Debug builds count the visits
+    /// (`subnodeVisits`), so tests can pin how many subnodes a frame looks at.
+    @inline(__always)
+    final func forEach(in children: [Node], _ body: (Node) -> Void) {
+        #if DEBUG
+        subnodeVisits += children.count
+        #endif
+        children.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            for i in 0..<buffer.count {
+                raw.load(fromByteOffset: i * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    /// Calls `body` with `children[i]` (this node's subnodes, as read by the caller) with no
+    /// retain or release, for the same reason as `forEach(in:_:)`; traps when `i` is out of range.
+    @inline(__always)
+    final func with<Result>(_ children: [Node], _ i: Int, _ body: (Node) -> Result) -> Result {
+        precondition(i >= 0 && i < children.count)
+        #if DEBUG
+        subnodeVisits += 1
+        #endif
+        return children.withUnsafeBufferPointer { buffer in
+            UnsafeRawPointer(buffer.baseAddress!).load(fromByteOffset: i * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
+                ._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// Calls `body` with each ancestor, innermost first (this node first when `includingSelf`),
+    /// until it returns false, with no reference counting on the way up.
+    ///
+    /// Sound because each node on the way is kept alive by its parent's `subnodes` (and this
+    /// one by the caller), as long as `body` leaves the tree above it as it is: a node is
+    /// only ever freed after its parent let go of it. Debug builds hold each node while
+    /// `body` runs and trap if `body` moved it, rather than read a parent link that may dangle.
+    @inline(__always)
+    final func forEachAncestor(includingSelf: Bool = false, _ body: (Node) -> Bool) {
+        var next = includingSelf ? Unmanaged.passUnretained(self) : supernodeLink.unretained
+        while let link = next {
+            #if DEBUG
+            let held = link.retain()
+            defer { held.release() }
+            let parent = link._withUnsafeGuaranteedRef { $0.supernodeLink.unretained?.toOpaque() }
+            #endif
+            next = link._withUnsafeGuaranteedRef { node in
+                guard body(node) else { return nil }
+                #if DEBUG
+                precondition(node.supernodeLink.unretained?.toOpaque() == parent,
+                             "forEachAncestor: the body moved \(node.name) in the tree during the walk")
+                #endif
+                return node.supernodeLink.unretained
+            }
+        }
+    }
+
+    /// This node's ancestors, innermost first. Each step retains the node it yields: for
+    /// walks off the hot paths (`forEachAncestor` is the unretained walk).
+    public final var ancestors: some Sequence<Node> {
+        sequence(state: supernode) { (next: inout Node?) -> Node? in
+            defer { next = next?.supernode }
+            return next
+        }
+    }
+
+    /// This node as a `ScrollNode` when it is one, without a dynamic cast: `isScrollNode` is
+    /// set by `ScrollNode.init` only (`unsafeDowncast` checks the class in debug builds).
+    @inline(__always)
+    final var asScrollNode: ScrollNode? { isScrollNode ? unsafeDowncast(self, to: ScrollNode.self) : nil }
+
+    /// This node as a `ControlNode` when it is one, without a dynamic cast: `isControlNode` is
+    /// set by `ControlNode.init` only (`unsafeDowncast` checks the class in debug builds).
+    @inline(__always)
+    final var asControlNode: ControlNode? { isControlNode ? unsafeDowncast(self, to: ControlNode.self) : nil }
+}
