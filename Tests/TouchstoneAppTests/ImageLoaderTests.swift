@@ -119,7 +119,7 @@ private func decode(_ nodes: [ImageNode], with loader: ImageLoader, scale: Doubl
         var currentScale = 0
         func frame(scale: Int) throws -> [ImageNode] {
             if scale != currentScale {
-                painter.resize(to: LogicalSize(width: 200, height: 200), scale: .integer(Int32(scale)))
+                painter.resize(to: Size(width: 200, height: 200), scale: .integer(Int32(scale)))
                 currentScale = scale
             }
             let (id, _) = try #require(try painter.offscreenFrame(chain: &chain, poolSize: nil))

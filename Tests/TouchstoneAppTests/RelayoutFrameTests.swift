@@ -37,7 +37,7 @@ private final class Messages: ListDataSource {
         let layout = WindowLayout(root: root)
         #expect(layout.update(window))
         let painter = try FramePainter(window: window, background: .white) { _ in }
-        painter.resize(to: LogicalSize(width: 240, height: 320), scale: .integer(1))
+        painter.resize(to: Size(width: 240, height: 320), scale: .integer(1))
         var chain = SwapChain<ShmMemory>()
         let first = try #require(try painter.offscreenFrame(chain: &chain, poolSize: nil))
         chain.release(id: first.id, currentSize: nil)
