@@ -176,10 +176,11 @@ open class ListNode: ScrollNode {
         let added = rowLayout.contentLength - before
         updateContentSize()
         if isInverted, added != 0 {
-            var moves: [(node: Node, origin: Point)] = []
-            moves.reserveCapacity(liveRows.count)
-            for k in liveRows.indices { moves.append((liveRows[k].node, origin(of: liveRows[k], at: liveRange.lowerBound + k))) }
-            moveSubnodes(moves)
+            // Every live row's span now starts `added` later (the new rows come before them
+            // all): one shift each, no span looked up.
+            var delta = Point.zero
+            delta[axis] = added
+            moveSubnodes(liveRows.map(\.node), by: delta)
             let direction = lastDirection
             shiftContent(along: axis, by: added)
             lastDirection = direction  // a shift is not a scroll

@@ -299,13 +299,14 @@ open class Node: Responder {
 }
 
 extension Node {
-    /// Moves subnodes of this one to new origins with one round of bookkeeping for them all
+    /// Moves subnodes of this one by `delta` with one round of bookkeeping for them all
     /// instead of one per node: a list's rows shifted together when rows are added ahead of
-    /// them cost O(1) each, not a walk up the tree each (behaviour.md §20.2).
-    final func moveSubnodes(_ moves: [(node: Node, origin: Point)]) {
+    /// them cost a few stores each, not a walk up the tree each (behaviour.md §20.2).
+    final func moveSubnodes(_ nodes: [Node], by delta: Point) {
         invalidateSubtree()
-        for (node, origin) in moves {
-            node.storedFrame.origin = origin
+        for node in nodes {
+            node.storedFrame.origin.x += delta.x
+            node.storedFrame.origin.y += delta.y
             node.cachedSubtreeExtent = nil
             node.widePaintIndex = nil
         }

@@ -21,7 +21,7 @@ public enum InputFileError: Error, CustomStringConvertible {
         case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
         case let .malformed(error): error.description
         case let .badRecording(error): error.description
-        case let .notRecording(path): "\(path): not a device recording (libinput record YAML or an evemu recording)"
+        case let .notRecording(path): "\(path):1: not a device recording (libinput record YAML or an evemu recording)"
         }
     }
 }

@@ -117,6 +117,28 @@ final class RecordingFetcher: ListBatchFetchingDelegate {
         #expect(window.hitTest(pt(10, 0))?.name == "row-9")
     }
 
+    @Test func rowsShiftedByAppendsToAnInvertedListStayOnTheirRows() {
+        // Fractional extents along x: each append shifts the live rows instead of placing
+        // them again, and they must still sit where their rows are.
+        let list = ListNode(name: "list", frame: rect(0, 0, 600, 100), rowExtent: 33.3, horizontal: true, inverted: true)
+        // Longer than the list: it starts at its far end, row 0 at the right edge.
+        let source = ButtonRows(count: 30)
+        list.dataSource = source
+        let root = Node(name: "root", frame: rect(0, 0, 600, 100))
+        root.addSubnode(list)
+        let window = Window(root: root, size: Size(width: 600, height: 100))
+        for _ in 0..<200 {
+            source.count += 3
+            list.appendRows(3)
+        }
+        #expect(list.liveRowIndices.count > 20)
+        for index in list.liveRowIndices {
+            let node = list.nodeForRow(at: index)
+            #expect(node.map { abs($0.frame.minX - list.rectForRow(at: index).minX) < 1e-6 } == true, "row \(index)")
+        }
+        #expect(window.hitTest(pt(599, 50))?.name == "row-0")
+    }
+
     @Test func horizontalListsLayRowsAlongX() {
         let (window, list, _) = makeList(rows: 100, horizontal: true)
         #expect(list.contentSize.width == 6000)

@@ -93,6 +93,13 @@ import Testing
         #expect(timing.repeatTimes(pressedAt: 100, releasedAt: 800) == [700, 740, 780])
     }
 
+    @Test func aKeyHeldWithoutEndStopsRepeatingAfterTheMaximum() {
+        let timing = KeyRepeat.standard
+        let times = timing.repeatTimes(pressedAt: 0, releasedAt: 9_007_199_254_740_991)
+        #expect(times.count == KeyRepeat.maximumRepeats)
+        #expect(times.last == 400 + Double(KeyRepeat.maximumRepeats - 1) * 25)
+    }
+
     @Test func aRepeatDueAtTheReleasesInstantHappens() {
         let timing = KeyRepeat(rate: 10, delay: 200)
         #expect(timing.repeatTimes(pressedAt: 0, releasedAt: 300) == [200, 300])

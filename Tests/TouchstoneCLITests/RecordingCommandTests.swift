@@ -107,7 +107,7 @@ import Testing
         #expect(run.stderr == "touchstone: error: \(touchpad):1: no touchscreen in the recording: device 0 'Synaptics TM3053' is a touchpad (INPUT_PROP_POINTER)\n")
         let script = try CLIRun(["import", "examples/padded-button/input.jsonl"])
         #expect(script.status == 2)
-        #expect(script.stderr == "touchstone: error: examples/padded-button/input.jsonl: not a device recording (libinput record YAML or an evemu recording)\n")
+        #expect(script.stderr == "touchstone: error: examples/padded-button/input.jsonl:1: not a device recording (libinput record YAML or an evemu recording)\n")
         let rotation = try CLIRun(["import", touchpad, "--rotate", "45"])
         #expect(rotation.status == 2)
         #expect(rotation.stderr.contains("--rotate must be 0, 90, 180 or 270"))

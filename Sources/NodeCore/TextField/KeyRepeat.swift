@@ -19,9 +19,14 @@ public struct KeyRepeat: Hashable, Sendable {
     /// Milliseconds between repeats; nil when repeat is off.
     public var interval: Double? { rate > 0 ? 1000 / Double(rate) : nil }
 
-    /// The time of repeat number `n` (0 is the first) of a key pressed at `press`; nil when off.
+    /// The most repeats one press makes (25 s of holding at the standard rate): what one key
+    /// held across a gap of 2⁵³ ms in a script sets off stays bounded (behaviour.md §20.2).
+    public static let maximumRepeats = 1000
+
+    /// The time of repeat number `n` (0 is the first) of a key pressed at `press`; nil when off
+    /// or past `maximumRepeats`.
     public func repeatTime(_ n: Int, pressedAt press: Double) -> Double? {
-        guard let interval else { return nil }
+        guard let interval, n < Self.maximumRepeats else { return nil }
         return press + delay + Double(n) * interval
     }
 

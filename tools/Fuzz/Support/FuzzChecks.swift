@@ -11,16 +11,16 @@ public enum FuzzChecks {
     /// `folder`, which also takes the outputs), and `import` when the script is a device
     /// recording, and returns every problem found, one line each.
     public static func check(binary: String, scene: String, script: String, folder: String,
-                             timeout: Double = timeLimit) -> [String] {
-        run(binary: binary, scene: scene, script: script, folder: folder, timeout: timeout).problems
+                             timeout: Double = timeLimit, clock: HangClock = .wall) -> [String] {
+        run(binary: binary, scene: scene, script: script, folder: folder, timeout: timeout, clock: clock).problems
     }
 
     /// `check`, with whether replay accepted the files (exit 0): the fuzzer reports how many did.
-    public static func run(binary: String, scene: String, script: String, folder: String,
-                           timeout: Double = timeLimit) -> (problems: [String], replayed: Bool, rejection: String) {
+    public static func run(binary: String, scene: String, script: String, folder: String, timeout: Double = timeLimit,
+                           clock: HangClock = .wall) -> (problems: [String], replayed: Bool, rejection: String) {
         var problems: [String] = []
         func run(_ name: String, _ arguments: [String], allowed: Set<Int32>) -> FuzzOutcome {
-            let outcome = FuzzProcess.run(binary, arguments, folder: folder, timeout: timeout)
+            let outcome = FuzzProcess.run(binary, arguments, folder: folder, timeout: timeout, clock: clock)
             problems += self.problems(of: outcome, command: name, allowed: allowed, inputs: [scene, script])
             return outcome
         }
@@ -49,8 +49,8 @@ public enum FuzzChecks {
 
     static func problems(of outcome: FuzzOutcome, command: String, allowed: Set<Int32>, inputs: [String]) -> [String] {
         var found: [String] = []
-        if outcome.timedOut {
-            found.append("\(command): still running after \(timeLimit) s (hang)")
+        if let timedOut = outcome.timedOut {
+            found.append("\(command): \(timedOut) (hang)")
         } else if let signal = outcome.signal {
             found.append("\(command): killed by signal \(signal) (crash): \(outcome.stderr.suffix(300))")
         } else if let status = outcome.status, !allowed.contains(status) {
