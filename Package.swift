@@ -56,7 +56,7 @@ let package = Package(
         // Prints hit-test and tap-dispatch timings: `swift run -c release NodeCoreBenchmarks`.
         .executableTarget(
             name: "NodeCoreBenchmarks",
-            dependencies: ["NodeCore", "SeededRandom"],
+            dependencies: ["NodeCore", "SeededRandom", "BenchmarkSupport"],
             path: "Benchmarks/NodeCoreBenchmarks"
         ),
         // Layout of a 10,000-node tree beside Taffy, and relayout after one text change (issue 24):
@@ -132,6 +132,9 @@ let package = Package(
         ),
         // What the benchmarks measure with and print (percentiles, thread CPU time, wall time), once.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+        // docs/performance.md's generated tables from `tools/benchmarks --report`'s log of result lines.
+        .executableTarget(name: "BenchmarkReport", dependencies: ["BenchmarkSupport"], path: "Benchmarks/BenchmarkReport"),
         // Per-frame CPU of scrolling through the session's frame path, by the number of nodes in the
         // scroll node, in process and (`--live`) under headless weston: `swift run -c release ScrollBenchmarks`.
         .executableTarget(

@@ -111,5 +111,8 @@ for count in [1_000, 10_000, 100_000, 1_000_000] where count <= maxSize {
         print("  \(String(count).padding(toLength: 8, withPad: " ", startingAt: 0)) controls, \(json ? "JSON " : "table"):"
               + " \(fixed(wall * 1000, 0)) ms wall, \(fixed(cpu * 1000, 0)) ms CPU (\(fixed(cpu * 1e6 / Double(count), 1)) µs per control),"
               + " max RSS \(fixed(resident, 1)) MiB; report \(text.utf8.count / 1024) KiB, \(lines) lines")
+        reportFigure(table: "Audit", figure: "\(count) controls, \(json ? "JSON" : "table"), CPU per control",
+                     value: cpu * 1e6 / Double(count), unit: "µs")
+        reportFigure(table: "Audit", figure: "\(count) controls, \(json ? "JSON" : "table"), max RSS", value: resident, unit: "MiB")
     }
 }

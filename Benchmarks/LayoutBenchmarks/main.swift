@@ -247,10 +247,15 @@ print("Layout of \(nodeCount) nodes at 1920×1080 (\(rounds) rounds of \(runs) r
       + "load average \(loadBefore) before, \(loadAverage()) after):")
 print("  Touchstone full layout   \(fixed(full, 3, width: 8)) ms")
 print("  relayout after one text  \(fixed(relayout, 3, width: 8)) ms  (\(fixed(relayout / full * 100, 3)) % of the full layout; target < 1 %)")
+reportFigure(table: "Layout", figure: "\(nodeCount) nodes, full layout", value: full, unit: "ms")
+reportFigure(table: "Layout", figure: "relayout after one text, share of the full layout", value: relayout / full * 100, unit: "%",
+             target: .atMost(1))
 if !taffyTimes.isEmpty, let taffySum {
     print("  Taffy full layout        \(fixed(median(taffyTimes), 3, width: 8)) ms  (stretchable, Taffy's layout call alone)")
     print("  Touchstone / Taffy       \(fixed(median(ratios), 2, width: 8))×  (median of the rounds' ratios, "
           + "\(fixed(ratios.min()!, 2))–\(fixed(ratios.max()!, 2)); target ≤ 1)")
+    reportFigure(table: "Layout", figure: "\(nodeCount) nodes, full layout against Taffy", value: full, unit: "ms",
+                 baseline: "Taffy \(fixed(median(taffyTimes), 3, width: 0)) ms", ratio: median(ratios), target: .atMost(1))
     if taffySum != sum {
         // Taffy gives flex items CSS's automatic minimum size (min-height: auto), Touchstone none (Yoga).
         print("  frames differ (checksums \(sum) and \(taffySum)): Taffy keeps CSS's automatic minimum size")

@@ -142,11 +142,17 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-child
 let small = childRSS(rows: 1_000), big = childRSS(rows: 1_000_000)
 print("resident memory after scrolling end to end: 10^3 rows \(small / 1024) MiB, 10^6 rows \(big / 1024) MiB, ratio "
       + String(format: "%.2f", Double(big) / Double(small)) + " (target ≤ 1.5)")
+reportFigure(table: "Lists", figure: "resident memory after scrolling 10^6 rows end to end", value: Double(big) / 1024, unit: "MiB",
+             baseline: "10^3 rows \(small / 1024) MiB", ratio: Double(big) / Double(small), target: .atMost(1.5))
 
 let frames = measureFling()
 print("fling on 10^6 rows, client CPU per frame (\(frames.count) frames): median "
       + String(format: "%.3f", percentile(frames, 0.5)) + " ms, p99 " + String(format: "%.3f", percentile(frames, 0.99))
       + " ms (targets: median < 1 ms, p99 < 4 ms)")
+reportFigure(table: "Lists", figure: "fling on 10^6 rows, client CPU per frame, median", value: percentile(frames, 0.5), unit: "ms",
+             target: .atMost(1))
+reportFigure(table: "Lists", figure: "fling on 10^6 rows, client CPU per frame, p99", value: percentile(frames, 0.99), unit: "ms",
+             target: .atMost(4))
 
 let events = replayScript()
 let scene = loadScene(rows: 1_000_000)
@@ -160,3 +166,5 @@ let elapsed = ContinuousClock.now - start
 print("replay of \(events.count) events over 10^6 rows: "
       + String(format: "%.3f", Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
       + " s wall, " + String(format: "%.3f", cpu) + " s CPU, \(lines) log lines (target < 2 s)")
+reportFigure(table: "Lists", figure: "replay of \(events.count) events over 10^6 rows, wall clock",
+             value: Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds), unit: "s", target: .atMost(2))

@@ -13,6 +13,7 @@
 // Arguments narrow the run for profiling: `hit`, `wide`, `tap`, and `--runs N`
 // (e.g. `valgrind --tool=callgrind .build/release/NodeCoreBenchmarks hit --runs 1`).
 
+import BenchmarkSupport
 import NodeCore
 import SeededRandom
 
@@ -101,6 +102,7 @@ print("NodeCore benchmarks (median of \(runs) runs after a warm-up run)")
 if wants("hit") {
     print("")
     print("Window.hitTest, balanced trees, fan-out \(fanOut), random points:")
+    var smallest: Double?
     for count in [1_000, 10_000, 100_000] {
         let root = balancedTree(count: count)
         precondition(nodeCount(root) == count)
@@ -115,6 +117,9 @@ if wants("hit") {
         }
         blackHole(found)
         print("  \(pad(String(count), 7)) nodes: \(pad(format(ns), 7)) ns per hit test")
+        smallest = smallest ?? ns
+        reportFigure(table: "Hit testing", figure: "balanced tree, \(count) nodes", value: ns, unit: "ns",
+                     baseline: "1000 nodes \(format(smallest!)) ns", ratio: ns / smallest!)
     }
 }
 
@@ -123,6 +128,7 @@ if wants("hit") {
 if wants("wide") {
     print("")
     print("Window.hitTest, one container of N siblings (random 4–40 pt frames, 5% hidden), random points:")
+    var smallest: Double?
     for count in [1_000, 10_000, 100_000] {
         var wideRng = SplitMix64(seed: 0x5EED_0000_0000_0002)
         let root = Node(name: "root", frame: Rect(origin: .zero, size: windowSize))
@@ -146,6 +152,9 @@ if wants("wide") {
         }
         blackHole(found)
         print("  \(pad(String(count), 7)) siblings: \(pad(format(ns), 7)) ns per hit test")
+        smallest = smallest ?? ns
+        reportFigure(table: "Hit testing", figure: "one container, \(count) siblings", value: ns, unit: "ns",
+                     baseline: "1000 siblings \(format(smallest!)) ns", ratio: ns / smallest!)
     }
 }
 
@@ -189,4 +198,5 @@ if wants("tap") {
     print("")
     print("Tap (touchDown + touchMoved + touchUp) on a ButtonNode leaf at depth \(depth), one closure action:")
     print("  \(pad(String(count), 7)) nodes: \(pad(format(ns / 1000, 3), 7)) µs per tap")
+    reportFigure(table: "Tap dispatch", figure: "tap on a button at depth \(depth), \(count) nodes", value: ns / 1000, unit: "µs")
 }

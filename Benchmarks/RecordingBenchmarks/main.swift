@@ -150,3 +150,6 @@ print("recording: \(minutes) min, \(fingers) fingers at \(hz) Hz: \(recording.co
 print("script: \(events.count) events, \(script.count / 1_000_000) MB; replay over \(scenePath): \(logLines) log lines")
 print(String(format: "convert: %.3f s   replay of the script: %.3f s   ratio: %.2f (at most 0.5 wanted)",
              convertSeconds, replaySeconds, convertSeconds / replaySeconds))
+reportFigure(table: "Device recordings", figure: "convert \(minutes) min of \(fingers) fingers at \(hz) Hz", value: convertSeconds,
+             unit: "s", baseline: String(format: "replay of the script %.3f s", replaySeconds), ratio: convertSeconds / replaySeconds,
+             target: .atMost(0.5))

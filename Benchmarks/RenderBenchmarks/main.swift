@@ -192,6 +192,8 @@ print("memset of the frame (\(frameBytes) bytes): \(format(memsetFrame))")
 func row(_ name: String, _ ms: Double, _ baseline: Double, _ bytes: Int) {
     let ratio = (ms / baseline * 10).rounded() / 10
     print("  \(name): \(format(ms)) per frame, \(ratio)× memset of the same \(bytes) bytes (\(format(baseline)))")
+    reportFigure(table: "Painting at 1080p", figure: name, value: ms, unit: "ms",
+                 baseline: "memset of the same bytes \(format(baseline))", ratio: ms / baseline)
 }
 row("full repaint", full, memsetFrame, frameBytes)
 row("full repaint with overlay", fullOverlay, memsetFrame, frameBytes)
@@ -231,6 +233,8 @@ for (name, encoding) in [("no filter, zlib level 1 (shipped: Canvas.PNGEncoding.
     var info = stat()
     stat(pngPath, &info)
     print("  \(name): \(format(ms)) (encoding alone \(format(encodeOnly)), CPU \(format(encodeCPU))), \(info.st_size / 1024) KiB")
+    reportFigure(table: "PNG writing at 1080p", figure: name, value: ms, unit: "ms",
+                 baseline: "straight RGBA conversion \(format(conversion))", ratio: ms / conversion)
 }
 unlink(pngPath)
 

@@ -242,6 +242,8 @@ func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2
     let resident = session.chain.slots.map { $0.storage.residentBytes >> 20 }
     print("  frames that moved the buffer in its pool: \(session.painter.scrollPainter.poolMoveCount) of \(offsets.count + rotating); "
           + "last frame equals a full repaint: \(exact); resident MiB per buffer: \(resident)")
+    reportFigure(table: "Scrolling at 1080p", figure: "\(title): scroll frame (input to commit), median", value: percentile(scroll.path, 0.5), unit: "ms",
+                 baseline: "full repaint \(milliseconds(fullMedian)) ms", ratio: percentile(scroll.path, 0.5) / fullMedian, target: .atMost(0.2))
 }
 
 /// The sweep: 7 pt frames with each number of buttons in the scroll node, in turn, `rounds` times.

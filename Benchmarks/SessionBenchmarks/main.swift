@@ -246,6 +246,11 @@ do {
     for subject in subjects { report(subject.name, subject.samples.sorted()) }
     func median(_ subject: Subject) -> Double { percentile(subject.samples.sorted(), 0.5) }
     let ours = subjects[0], reference = subjects[subjects.count - 1]
+    for subject in subjects.dropLast() {
+        reportFigure(table: "Tap to commit", figure: "\(subject.name), median", value: median(subject), unit: "µs",
+                     baseline: String(format: "weston-simple-touch %.0f µs", median(reference)),
+                     ratio: median(subject) / median(reference), target: .atMost(1.3))
+    }
     print(String(format: "median ratio touchstone / C reference: %.2f× (target ≤ 1.3×: %@)", median(ours) / median(reference),
                  median(ours) / median(reference) <= 1.3 ? "met" : "not met"))
     if options.nodes > 0 {
@@ -294,6 +299,10 @@ do {
         func ratio(_ i: Int) -> Double { percentile(samples[i].sorted(), 0.5) / percentile(samples[1].sorted(), 0.5) }
         print(String(format: "  median ratio touchstone / C reference: %.2f× (target ≤ 1.6×: %@)",
                      ratio(0), ratio(0) <= 1.6 ? "met" : "not met"))
+        reportFigure(table: "Start to first frame", figure: "touchstone run, start → \(title), median",
+                     value: percentile(samples[0].sorted(), 0.5) / 1000, unit: "ms",
+                     baseline: String(format: "weston-simple-shm %.1f ms", percentile(samples[1].sorted(), 0.5) / 1000),
+                     ratio: ratio(0), target: .atMost(1.6))
         if options.baseline != nil {
             print(String(format: "  median ratio baseline / C reference: %.2f×", ratio(2)))
         }
@@ -313,4 +322,7 @@ do {
     print(String(format: "CPU over %.0f s idle: %.1f ms   resident memory: %d KiB (%.1f MiB)",
                  options.idleSeconds, after.cpuMilliseconds - before.cpuMilliseconds, after.residentKiB,
                  Double(after.residentKiB) / 1024))
+    reportFigure(table: "Idle", figure: String(format: "touchstone demo, CPU over %.0f s idle", options.idleSeconds),
+                 value: after.cpuMilliseconds - before.cpuMilliseconds, unit: "ms")
+    reportFigure(table: "Idle", figure: "touchstone demo, resident memory", value: Double(after.residentKiB) / 1024, unit: "MiB")
 }
