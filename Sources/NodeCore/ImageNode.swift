@@ -56,6 +56,7 @@ open class ImageNode: ControlNode {
 
     public override init(name: String, frame: Rect = .zero) {
         super.init(name: name, frame: frame)
+        isImageNode = true
         isUserInteractionEnabled = false
     }
 

@@ -12,11 +12,16 @@ public protocol ListDataSource: AnyObject {
     /// reuse, behaviour.md §10.1); false when it cannot, and the list asks for a new node.
     /// The default is false: every row gets a new node.
     func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool
+    /// For self-sizing rows: a key such that the nodes this source gives (new or reused) for
+    /// rows of equal keys have equal layout inputs, so the list lays out one and gives the
+    /// others its layout (behaviour.md §15.3). The default is nil: every row is measured.
+    func list(_ list: ListNode, layoutKeyForRowAt index: Int) -> Int?
 }
 
 extension ListDataSource {
     public func list(_ list: ListNode, extentOfRowAt index: Int) -> Double? { nil }
     public func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool { false }
+    public func list(_ list: ListNode, layoutKeyForRowAt index: Int) -> Int? { nil }
 }
 
 /// Decides and starts batch fetches (Texture's `shouldBatchFetch` and

@@ -33,6 +33,7 @@ extension ListNode {
         var changed = false
         for k in liveRows.indices where liveRows[k].isMeasured && liveRows[k].node.needsLayout {
             liveRows[k].isMeasured = false
+            liveRows[k].layoutKey = nil  // no longer what its data source gave
             changed = true
         }
         if changed { measureRowsIfNeeded() }
@@ -47,8 +48,12 @@ extension ListNode {
         let anchor = visibleAnchor()
         let cross = frame.size[axis == .vertical ? .horizontal : .vertical]
         var changed = false
+        // Layouts are kept by key when some row has one and the conditions allow.
+        let isRTL = inheritedIsRTL
+        let keeps = liveRows.contains { !$0.isMeasured && $0.layoutKey != nil }
+            && rowLayouts.prepare(cross: cross, measurer: measurer, isRTL: isRTL)
         for k in liveRows.indices where !liveRows[k].isMeasured {
-            let extent = measure(liveRows[k].node, cross: cross, measurer: measurer)
+            let extent = layOut(liveRows[k], cross: cross, measurer: measurer, keeps: keeps)
             liveRows[k].isMeasured = true
             if rowLayout.setMeasuredExtent(extent, ofRow: liveRange.lowerBound + k) != 0 { changed = true }
         }
@@ -77,14 +82,27 @@ extension ListNode {
         return isInverted ? span.start + span.length : span.start
     }
 
-    /// Sizes `node` at the cross size and lays it out at that size now, in one computation;
-    /// returns its extent along the axis in whole points.
-    private func measure(_ node: Node, cross: Double, measurer: (any LayoutMeasuring)?) -> Double {
+    /// Sizes `row` at the cross size and lays it out at that size now, in one computation,
+    /// or (`keeps`) gives it the layout of a row of the same layout key; returns its extent along the
+    /// axis in whole points.
+    private func layOut(_ row: LiveRow, cross: Double, measurer: (any LayoutMeasuring)?, keeps: Bool) -> Double {
+        let node = row.node, isRTL = node.inheritedIsRTL
+        let key = keeps ? row.layoutKey : nil
+        if let key, let size = rowLayouts.apply(key, to: node) { return isHorizontal ? size.width : size.height }
         let range = isHorizontal
             ? SizeRange(min: Size(width: 0, height: cross), max: Size(width: .infinity, height: cross))
             : SizeRange(min: Size(width: cross, height: 0), max: Size(width: cross, height: .infinity))
-        let size = FlexEngine(measurer: measurer).layOut(node, fitting: range, isRTL: node.inheritedIsRTL)
+        let size = FlexEngine(measurer: measurer).layOut(node, fitting: range, isRTL: isRTL)
+        if let key { rowLayouts.store(key, from: node, size: size) }
         return isHorizontal ? size.width : size.height
+    }
+
+    /// Rows left unmeasured when the list stops measuring (no layout pass yet, too many
+    /// rounds) may be changed in code before they are: they are measured, not looked up.
+    func forgetLayoutKeysOfUnmeasuredRows() {
+        for k in liveRows.indices where !liveRows[k].isMeasured && liveRows[k].layoutKey != nil {
+            liveRows[k].layoutKey = nil
+        }
     }
 
     /// Moves the offset by `delta` with whatever is in flight: a correction, not a scroll,
@@ -107,7 +125,10 @@ extension ListNode {
         if hasSelfSizingRows, old[crossAxis] != frame.size[crossAxis] {
             let anchor = visibleAnchor()
             rowLayout.forgetMeasuredExtents()
-            for k in liveRows.indices { liveRows[k].isMeasured = false }
+            for k in liveRows.indices {
+                liveRows[k].isMeasured = false
+                if liveRows[k].node.needsLayout { liveRows[k].layoutKey = nil }  // changed in code since
+            }
             updateContentSize()
             for (k, row) in liveRows.enumerated() { place(row, at: liveRange.lowerBound + k) }
             if let anchor { correctOffset(by: anchorEdge(ofRow: anchor.row) - anchor.edge) }

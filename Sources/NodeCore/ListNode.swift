@@ -58,6 +58,8 @@ open class ListNode: ScrollNode {
         let origin: Point
         /// A self-sizing row was measured since it came (ListNode+SelfSizing.swift).
         var isMeasured = false
+        /// The data source's layout key for the row as it came; nil once it may have changed.
+        var layoutKey: Int?
     }
     /// The rows alive now: entry k is row `liveRange.lowerBound + k`; empty while there is
     /// no data source.
@@ -73,6 +75,8 @@ open class ListNode: ScrollNode {
     var lastDirection: Double
     /// Set while self-sizing rows are measured, which may move the offset and make rows.
     var isMeasuringRows = false
+    /// Self-sizing rows' layouts by layout key (RowLayoutCache.swift).
+    var rowLayouts = RowLayoutCache()
     private var listObservers: [(ListNode, ListEvent) -> Void] = []
     private var hasAppeared = false
 
@@ -268,6 +272,7 @@ open class ListNode: ScrollNode {
     func updateLiveRows() {
         updateLiveRange()
         measureRowsIfNeeded()
+        if !isMeasuringRows { forgetLayoutKeysOfUnmeasuredRows() }
     }
 
     /// Creates the rows that entered the preload range and releases those that left it.
@@ -329,7 +334,8 @@ open class ListNode: ScrollNode {
             node = source.list(self, nodeForRowAt: index)
             rowNodeCreated?(index, node)
         }
-        let row = LiveRow(node: node, origin: node.frame.origin)
+        let key = hasSelfSizingRows ? source.list(self, layoutKeyForRowAt: index) : nil
+        let row = LiveRow(node: node, origin: node.frame.origin, layoutKey: key)
         node.frame.origin = origin(of: row, at: index)
         addSubnode(node)
         return row

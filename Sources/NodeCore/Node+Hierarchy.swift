@@ -22,7 +22,7 @@ extension Node {
         node.setNeedsLayout()
         invalidateSubtreeExtent()
         wideChildIndex = nil
-        window?.structureVersion &+= 1
+        if let window { window.treeDidChange(by: node) }
         node.cancelTrackingOfTouchesLeaving(formerTrackers)
         node.invalidateSubtree()
     }
@@ -107,7 +107,7 @@ extension Node {
     private func detach(notify: Bool) {
         guard let parent = supernode else { return }
         invalidateSubtree()
-        parent.window?.structureVersion &+= 1
+        if let window = parent.window { window.treeDidChange(by: self) }
         // A node is among its parent's subnodes once: removing it there shifts the rest
         // without the retain and release per sibling of a filtering removal. The search runs
         // in from both ends, where a list's rows leave, so a row costs O(1) to find.
@@ -120,7 +120,20 @@ extension Node {
     }
 }
 
+extension Window {
+    /// `node`'s subtree joined or left the tree.
+    fileprivate func treeDidChange(by node: Node) {
+        structureVersion &+= 1
+        if node.hasImageInSubtree { imageStructureVersion &+= 1 }
+    }
+}
+
 extension Node {
+    /// Whether this node or one below it is an image.
+    fileprivate var hasImageInSubtree: Bool {
+        isImageNode || subnodes.contains { $0.hasImageInSubtree }
+    }
+
     /// Where `node` is among the subnodes, searched from both ends toward the middle.
     fileprivate func indexOfSubnode(_ node: Node) -> Int? {
         let target = ObjectIdentifier(node)

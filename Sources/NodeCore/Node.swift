@@ -162,6 +162,9 @@ open class Node: Responder {
     /// True for `ControlNode`s, for the same reason: rows entering and leaving a list look
     /// up their ancestors for tracking controls.
     final var isControlNode = false
+    /// True for `ImageNode`s: rows entering and leaving a list are checked for images
+    /// (`Window.imageStructureVersion`).
+    final var isImageNode = false
     /// Set on a window's root node only. Not `weak` (every invalidation reads it): the
     /// window clears it when it lets go of the root, on replacement and in its `deinit`.
     final var hostWindow: Window? {

@@ -10,6 +10,7 @@ open class Window: Responder {
         didSet {
             root.hostWindow = self
             structureVersion &+= 1
+            imageStructureVersion &+= 1
             if oldValue !== root { oldValue.forEachInSubtree { $0.didLeaveTree() } }
             recordInvalidation(.area(Rect(origin: .zero, size: size)))
         }
@@ -19,6 +20,9 @@ open class Window: Responder {
     /// a new root), and only then: lets a painter keep what it found by walking the tree
     /// (the scroll nodes) until the tree changes.
     public internal(set) final var structureVersion = 0
+    /// Changes whenever image nodes join or leave the tree (a subtree with one inserted or
+    /// removed, a new root), and only then: what is kept of the tree's images holds until it does.
+    public internal(set) final var imageStructureVersion = 0
     /// What self-sizing list rows are measured with: the last layout pass's measurer; nil
     /// before the first pass (ListNode+SelfSizing.swift).
     final var rowMeasurement: RowMeasurement?

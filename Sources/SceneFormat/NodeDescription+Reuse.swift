@@ -10,6 +10,13 @@ extension NodeDescription {
     var isReusable: Bool {
         kind != .scroll && kind != .list && !(image.src?.hasRowIndex ?? false) && children.allSatisfy(\.isReusable)
     }
+
+    /// Whether rows made from this description have equal layout inputs when their texts
+    /// (`{text}`) are equal: no label or text has `{i}`, and no image (its pixels size it).
+    var laysOutByRowText: Bool {
+        kind != .image && !(label?.hasRowIndex ?? false) && !(kind == .text && text.text?.hasRowIndex ?? false)
+            && children.allSatisfy(\.laysOutByRowText)
+    }
 }
 
 /// What differs between two rows made from one reusable template: the texts with `{i}` or

@@ -19,6 +19,8 @@ final class RowTemplate {
     private let refill: RowRefill
     /// `rows.texts`: row i's text is entry i modulo their number.
     let texts: [String]?
+    /// Whether rows lay out alike when their texts do (`layoutKey(ofRow:)`).
+    private let laysOutByRowText: Bool
 
     init(_ root: NodeDescription, file: String, texts: [String]? = nil) {
         self.root = root
@@ -44,6 +46,14 @@ final class RowTemplate {
         possibleClashes = clashes
         isReusable = clashes.isEmpty && root.isReusable
         refill = RowRefill(root)
+        laysOutByRowText = isReusable && root.laysOutByRowText
+    }
+
+    /// Row `index`'s layout key (`ListDataSource`): its entry of `texts`, 0 without texts;
+    /// nil when rows of one text can differ in layout (`{i}` in a label or text, images).
+    func layoutKey(ofRow index: Int) -> Int? {
+        guard laysOutByRowText else { return nil }
+        return texts.map { index % $0.count } ?? 0
     }
 
     /// Row `index`'s node tree.

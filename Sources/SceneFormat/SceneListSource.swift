@@ -55,6 +55,10 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
         template.reuse(node, as: shown?[index] ?? index)
     }
 
+    func list(_ list: ListNode, layoutKeyForRowAt index: Int) -> Int? {
+        template.layoutKey(ofRow: shown?[index] ?? index)
+    }
+
     /// Shows the rows whose text `filter` lets through with `query`, from the top.
     func show(matching query: String, in list: ListNode) {
         guard let filter else { return }

@@ -10,9 +10,10 @@ import NodeCore
 public final class OfflineImages {
     public let scale: Double
     private var cache = DecodedImageCache(limit: 64 << 20)
-    /// The tree's image nodes, found again when its structure changed.
+    /// The tree's image nodes, found again when images joined or left it.
     private var images: [ImageNode] = []
     private var scannedVersion: Int?
+    private var scannedRoot: ObjectIdentifier?
     /// Where a failure goes when the node has no error handler.
     private let report: (String) -> Void
 
@@ -24,8 +25,9 @@ public final class OfflineImages {
     /// Decodes the images of `window`'s tree that need pixels; a failure keeps the placeholder
     /// and prints `image NAME: REASON`, as a live window does.
     public func decodeNeeded(in window: Window) {
-        if scannedVersion != window.structureVersion {
-            scannedVersion = window.structureVersion
+        if scannedVersion != window.imageStructureVersion || scannedRoot != ObjectIdentifier(window.root) {
+            scannedVersion = window.imageStructureVersion
+            scannedRoot = ObjectIdentifier(window.root)
             images.removeAll(keepingCapacity: true)
             window.root.forEachInSubtree { node in
                 if let image = node as? ImageNode { images.append(image) }

@@ -199,14 +199,19 @@ import Testing
         p.forEachInSubtree { seen.append($0.name) }
         #expect(seen == ["p", "a", "a1", "b"])
     }
+    /// Answers whether `version` changed since it was last asked (or since this call).
+    static func changes(of version: @escaping () -> Int) -> () -> Bool {
+        var seen = version()
+        return {
+            defer { seen = version() }
+            return version() != seen
+        }
+    }
+
     @Test func theWindowsStructureVersionChangesWithInsertsRemovalsAndANewRootOnly() {
         let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let window = Window(root: root, size: Size(width: 100, height: 100))
-        var seen = window.structureVersion
-        func changed() -> Bool {
-            defer { seen = window.structureVersion }
-            return window.structureVersion != seen
-        }
+        let changed = Self.changes { window.structureVersion }
         let a = Node(name: "a"), b = Node(name: "b"), deep = Node(name: "deep")
         root.addSubnode(a)
         #expect(changed(), "insert")
@@ -224,6 +229,28 @@ import Testing
         #expect(changed(), "a reorder")
         deep.removeFromSupernode()
         #expect(changed(), "a removal")
+        window.root = Node(name: "other")
+        #expect(changed(), "a new root")
+    }
+
+    @Test func theWindowsImageVersionChangesOnlyWhenImagesJoinOrLeaveTheTree() {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let window = Window(root: root, size: Size(width: 100, height: 100))
+        let changed = Self.changes { window.imageStructureVersion }
+        let row = Node(name: "row"), plain = Node(name: "plain")
+        row.addSubnode(ImageNode(name: "picture"))
+        root.addSubnode(plain)
+        #expect(!changed(), "a node without images")
+        root.addSubnode(row)
+        #expect(changed(), "a subtree holding an image joins")
+        plain.removeFromSupernode()
+        #expect(!changed(), "a node without images leaves")
+        row.removeFromSupernode()
+        #expect(changed(), "the image leaves with its subtree")
+        plain.addSubnode(row)
+        #expect(!changed(), "a tree outside the window")
+        root.addSubnode(plain)
+        #expect(changed(), "an image below what joins")
         window.root = Node(name: "other")
         #expect(changed(), "a new root")
     }

@@ -31,7 +31,7 @@ final class SelfSizingRows: ListDataSource {
 
 @Suite struct SelfSizingListTests {
     /// A 320 × 600 self-sizing list in a window (estimate 44), laid out once.
-    func makeList(_ source: SelfSizingRows, inverted: Bool = false, measurer: (any LayoutMeasuring)? = nil)
+    func makeList(_ source: any ListDataSource, inverted: Bool = false, measurer: (any LayoutMeasuring)? = nil)
         -> (Window, ListNode) {
         let list = ListNode(name: "list", frame: rect(0, 0, 320, 600), rowExtent: 44, selfSizingRows: true,
                             inverted: inverted)
