@@ -151,6 +151,22 @@ struct RandomLayoutTree {
         #expect(Self.differingFrames(live, scratch).isEmpty)
     }
 
+    /// A case the property test below found (shrunk): sizing a baseline-aligned row laid its
+    /// item out at the sizing's size, and the next pass, answering the row's full layout from
+    /// its cache, applied the item's child at that size.
+    @Test func incrementalLayoutEqualsALayoutFromScratchWhereSizingABaselineRowLaysAnItemOut() {
+        var specs: [(parent: Int, seed: Int)] = Array(repeating: (parent: 0, seed: 0), count: 25)
+        specs[1] = (parent: 0, seed: 483569)
+        specs[3] = (parent: 658, seed: 0)
+        specs[21] = (parent: 885, seed: 631169)
+        specs[24] = (parent: 525, seed: 0)
+        let second = Size(width: 164, height: 141)
+        let (live, scratch) = Self.changedTrees(specs, [(453, 609042, 2), (49, 22714, 2)],
+                                                first: Size(width: 163, height: 141), second: second) { $0 % 2 == 0 }
+        scratch.nodes[0].layoutIfNeeded(size: second, measurer: FakeMeasurer())
+        #expect(Self.differingFrames(live, scratch).isEmpty)
+    }
+
     @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in

@@ -166,7 +166,8 @@ extension FlexEngine {
             }
             if isRow, item.align == .baseline {
                 items[index].baseline = baseline(of: item.node, width: item.targetMain, height: items[index].crossSize,
-                                                 parentWidth: innerWidth, parentHeight: innerHeight, isRTL: isRTL)
+                                                 parentWidth: innerWidth, parentHeight: innerHeight, isRTL: isRTL,
+                                                 keepsLayout: !perform)
             }
         }
 
@@ -264,11 +265,18 @@ extension FlexEngine {
     }
 
     /// The first baseline of an item at its size: a text's first baseline, else that of its first child.
+    /// It lays the item out at that size; when `keepsLayout` (the container is only sized), the
+    /// item's last full layout is done again after, because a container's cached full layout
+    /// relies on its items' subtrees being laid out as it left them (else a later pass answered
+    /// from that cache would apply the frames of the sizing's layout).
     private func baseline(of node: Node, width: Double, height: Double, parentWidth: Double?, parentHeight: Double?,
-                          isRTL: Bool) -> Double {
+                          isRTL: Bool, keepsLayout: Bool) -> Double {
         let input = LayoutInput(knownWidth: width, knownHeight: height, parentWidth: parentWidth, parentHeight: parentHeight,
                                 availableWidth: .definite(width), availableHeight: .definite(height), isRTL: isRTL)
-        return compute(node, input, perform: true).firstBaseline ?? height
+        let last = keepsLayout && !node.layoutState.isDirty ? node.layoutState.layoutInput : nil
+        let baseline = compute(node, input, perform: true).firstBaseline ?? height
+        if let last, last != input { _ = compute(node, last, perform: true) }
+        return baseline
     }
 
     /// The visual offset of a relatively positioned item by its insets (left wins over right,
