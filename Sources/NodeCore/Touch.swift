@@ -11,11 +11,6 @@ public enum TouchID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The stage of a touch's life.
-public enum TouchPhase: Sendable {
-    case began, moved, stationary, ended, cancelled
-}
-
 /// What produced a touch.
 public enum TouchKind: Sendable {
     case touch, pointer

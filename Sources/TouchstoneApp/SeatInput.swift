@@ -49,6 +49,8 @@ final class SeatInput {
                 feed(.touchUp(id: id), at: time)
             case .cancelled:
                 cancelled = true
+            case .stationary:
+                break   // the seat reports changes only
             }
         }
         // The adapter already grouped the batch; the frame (or cancel) closes it here too.

@@ -101,6 +101,8 @@ final class TitleBar {
                 gesture.cancel()
                 gestureFinger = nil
                 return finish()
+            case .stationary:
+                break   // the seat reports changes only
             }
         }
         dispatcher.handle(.touchFrame, at: window.clock.now)

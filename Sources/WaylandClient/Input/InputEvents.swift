@@ -1,13 +1,8 @@
 /// One touch point change, as a value.
 public struct TouchEvent: Hashable, Sendable {
-    /// Where a touch is in its life (nested: NodeCore has its own `TouchPhase`).
-    public enum Phase: String, Hashable, Sendable {
-        case began, moved, ended, cancelled
-    }
-
     /// `wl_touch` id: unique among active touches, reused afterwards.
     public var id: Int32
-    public var phase: Phase
+    public var phase: TouchPhase
     public var location: Point
     /// Compositor timestamp in milliseconds (0 for synthesized cancels).
     public var time: UInt32
@@ -21,7 +16,7 @@ public struct TouchEvent: Hashable, Sendable {
     private var shapeMajor: Double?
     private var shapeMinor: Double?
 
-    public init(id: Int32, phase: Phase, location: Point, time: UInt32) {
+    public init(id: Int32, phase: TouchPhase, location: Point, time: UInt32) {
         self.id = id
         self.phase = phase
         self.location = location

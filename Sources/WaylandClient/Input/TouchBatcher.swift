@@ -70,7 +70,7 @@ public struct TouchBatcher: Sendable {
         return TouchBatch(events: cancelled, surfaceID: surfaceID)
     }
 
-    private func event(for touch: Active, phase: TouchEvent.Phase, time: UInt32) -> TouchEvent {
+    private func event(for touch: Active, phase: TouchPhase, time: UInt32) -> TouchEvent {
         var event = TouchEvent(id: touch.id, phase: phase, location: touch.location, time: time)
         if let major = touch.shapeMajor { event.shape = (major, touch.shapeMinor ?? major) }
         event.orientation = touch.orientation
