@@ -313,3 +313,10 @@ let package = Package(
                     dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting"]),
     ]
 )
+
+// Every Swift target imports internally unless a file says `public import` (docs/library.md,
+// "What an app imports"): a module's public API names another module's types only where it
+// says so, and C modules never reach a client.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

@@ -1,6 +1,6 @@
 import FileOutput
 import JSONOutput
-public import NodeCore
+import NodeCore
 
 /// Writes `audit --sizes` reports (behaviour.md §15.1): each finding once with the sizes
 /// where it occurs, as a table or as JSON.

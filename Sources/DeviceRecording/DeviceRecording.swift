@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 
 /// Device recordings as input (behaviour.md §18): `libinput record` YAML and evemu
 /// recordings, recognized by their content and converted to input-script events.

@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 
 /// How a recording's device coordinates become window points and which device is used
 /// (behaviour.md §18).

@@ -1,5 +1,5 @@
-import Render
-public import NodeCore
+public import Render
+import NodeCore
 
 /// One crosshair line as a live window shows it in a subsurface (behaviour.md §13): its band
 /// `across` (edge, core, edge; premultiplied ARGB per point) the same all along it, cut to

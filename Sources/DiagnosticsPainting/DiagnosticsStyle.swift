@@ -1,4 +1,4 @@
-import Render
+public import Render
 public import NodeCore
 
 /// How the pointer-location HUD, the touch inspector and the touch-test grid look. Every

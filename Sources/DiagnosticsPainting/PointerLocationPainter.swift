@@ -1,4 +1,4 @@
-import Render
+public import Render
 import NodeCore
 public import TouchDiagnostics
 

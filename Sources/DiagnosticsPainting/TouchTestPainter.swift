@@ -1,5 +1,5 @@
-import Render
-public import NodeCore
+public import Render
+import NodeCore
 public import TouchDiagnostics
 
 /// Paints the touch-test screen: the coverage grid (filled cells green, the rest light

@@ -1,4 +1,4 @@
-import Render
+public import Render
 /// The tree with what lies between it and the touch markers (the HUD's paths and tracking
 /// outlines) painted over it, kept offscreen while the HUD shows: a path grows by a segment
 /// a frame, painted here once, and a frame copies the pixels it must repaint from this

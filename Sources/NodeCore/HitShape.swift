@@ -48,9 +48,8 @@ extension Node {
     /// overlay and the audit.
     public final var hitTestsBySlopRect: Bool {
         guard hitShape == nil else { return false }
-        let type = ObjectIdentifier(type(of: self))
         // An image node hit-tests by its slopRect unless it hit-tests by alpha.
-        if type == ObjectIdentifier(ImageNode.self) { return !unsafeDowncast(self, to: ImageNode.self).hitTestAlpha }
-        return Node.classesWithBasePointInside.contains(type)
+        if let image = ifExactly(ImageNode.self) { return !image.hitTestAlpha }
+        return Node.classesWithBasePointInside.contains(ObjectIdentifier(type(of: self)))
     }
 }

@@ -78,13 +78,38 @@ extension Node {
         }
     }
 
-    /// This node as a `ScrollNode` when it is one, without a dynamic cast: `isScrollNode` is
-    /// set by `ScrollNode.init` only (`unsafeDowncast` checks the class in debug builds).
+    /// This node as a `ScrollNode` when it is one, without a dynamic cast: sound because
+    /// `isScrollNode` is set by `ScrollNode.init` only.
     @inline(__always)
-    final var asScrollNode: ScrollNode? { isScrollNode ? unsafeDowncast(self, to: ScrollNode.self) : nil }
+    final var asScrollNode: ScrollNode? { isScrollNode ? unchecked(as: ScrollNode.self) : nil }
 
-    /// This node as a `ControlNode` when it is one, without a dynamic cast: `isControlNode` is
-    /// set by `ControlNode.init` only (`unsafeDowncast` checks the class in debug builds).
+    /// This node as a `ControlNode` when it is one, without a dynamic cast: sound because
+    /// `isControlNode` is set by `ControlNode.init` only.
     @inline(__always)
-    final var asControlNode: ControlNode? { isControlNode ? unsafeDowncast(self, to: ControlNode.self) : nil }
+    final var asControlNode: ControlNode? { isControlNode ? unchecked(as: ControlNode.self) : nil }
+
+    /// A scroll node whose content size comes from its layout (layout's scroll content,
+    /// behaviour.md §15.2), or nil: the one cast layout makes on every laid-out node.
+    @inline(__always)
+    final var asContentSizingScrollNode: ScrollNode? {
+        guard let scroll = asScrollNode, scroll.sizesContentByLayout else { return nil }
+        return scroll
+    }
+
+    /// This node as `T` when its class is exactly `T` (not a subclass), without a dynamic
+    /// cast: sound because the object's own class is `T`, compared by metatype identity.
+    @inline(__always)
+    final func ifExactly<T: Node>(_ type: T.Type) -> T? {
+        ObjectIdentifier(Swift.type(of: self)) == ObjectIdentifier(T.self) ? unchecked(as: T.self) : nil
+    }
+
+    /// The one unchecked downcast of NodeCore, for the accessors above, each of which has
+    /// proven the class first. Debug builds check it and trap with the two classes.
+    @inline(__always)
+    private final func unchecked<T: Node>(as type: T.Type) -> T {
+        #if DEBUG
+        precondition(self is T, "NodeCore downcast: \(Swift.type(of: self)) is not a \(T.self)")
+        #endif
+        return unsafeDowncast(self, to: T.self)
+    }
 }

@@ -1,6 +1,6 @@
 internal import CPixman
 import Glibc
-import NodeCore
+public import NodeCore
 
 extension Renderer {
     /// An image node's own paint (behaviour.md §17.3): its background, then its image or,

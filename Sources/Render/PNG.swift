@@ -2,7 +2,7 @@
 // writing row by row through the C adapter (libpng's low-level API needs setjmp).
 internal import CPNG
 internal import CImageCodecs
-public import FileOutput
+package import FileOutput
 
 /// Why a PNG could not be written or read.
 public enum PNGError: Error, Equatable, CustomStringConvertible {
@@ -70,7 +70,7 @@ extension Canvas {
     }
 
     /// Writes the PNG into `file` without committing it.
-    public func writePNG(to file: OutputFile, encoding: PNGEncoding = .fast) throws(PNGError) {
+    package func writePNG(to file: OutputFile, encoding: PNGEncoding = .fast) throws(PNGError) {
         var message = [CChar](repeating: 0, count: 256)
         let result = withExtendedLifetime(self) {
             ts_png_write_rgba(file.descriptor, UInt32(width), UInt32(height), encoding.filters, encoding.level, encoding.strategy,

@@ -1,4 +1,4 @@
-public import NodeCore
+import NodeCore
 @_exported public import Geometry
 
 extension PixelRect {

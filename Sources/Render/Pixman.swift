@@ -1,6 +1,6 @@
 // Every pixman call of the module except glyph compositing (Text/GlyphRenderer.swift).
 internal import CPixman
-import NodeCore
+package import NodeCore
 
 /// A premultiplied 8-bit ARGB color, the pixel format of every buffer here.
 package struct PremultipliedColor: Hashable {

@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 #if canImport(Glibc)
 import Glibc
 #endif

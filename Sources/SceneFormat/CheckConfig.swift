@@ -1,5 +1,5 @@
 import JSONOutput
-import NodeCore
+public import NodeCore
 
 /// A check case's optional `check.json` (behaviour.md §19): how its final frame is
 /// compared and what its audit must find.

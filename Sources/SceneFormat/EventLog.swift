@@ -1,5 +1,5 @@
 import JSONOutput
-import NodeCore
+public import NodeCore
 
 /// What one event-log line reports.
 public enum LoggedEvent: Hashable, Sendable {

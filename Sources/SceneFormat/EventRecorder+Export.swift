@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 
 extension EventRecorder {
     /// Identifies the closure `attach(toExported:)` puts on each control, beside the log's own.

@@ -1,6 +1,6 @@
 import Glibc
 import JSONOutput
-import NodeCore
+public import NodeCore
 
 /// Reads and writes input scripts (behaviour.md §7.2): one JSON event per line, `t` in
 /// milliseconds never going backwards, coordinates in surface points.

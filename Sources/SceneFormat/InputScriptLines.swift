@@ -1,6 +1,6 @@
 import Glibc
 import JSONOutput
-import NodeCore
+public import NodeCore
 
 /// Decodes an input script one line at a time (behaviour.md §7.2), keeping only what the
 /// checks need across lines (the line number, the last time): a script read in pieces

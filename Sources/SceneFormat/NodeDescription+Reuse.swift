@@ -80,15 +80,15 @@ struct RowRefill {
         k += 1
         if let name = step.pointee.name { node.name = name.text(index: row, rowText: nil) }
         if let label = step.pointee.label { node.label = label.text(index: row, rowText: rowText) }
-        if let text = step.pointee.text { unsafeDowncast(node, to: TextNode.self).text = text.text(index: row, rowText: rowText) }
+        if let text = step.pointee.text { node.madeAs(TextNode.self).text = text.text(index: row, rowText: rowText) }
         switch step.pointee.reset {
         case .none: break
         case .control(let selected):
-            let control = unsafeDowncast(node, to: ControlNode.self)
+            let control = node.madeAs(ControlNode.self)
             control.isHighlighted = false
             control.isSelected = selected
         case .slider(let selected, let value):
-            let slider = unsafeDowncast(node, to: SliderNode.self)
+            let slider = node.madeAs(SliderNode.self)
             slider.isHighlighted = false
             slider.isSelected = selected
             slider.value = value

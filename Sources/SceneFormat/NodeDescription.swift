@@ -148,16 +148,16 @@ struct NodeDescription {
         if let labelColor { node.labelColor = labelColor }
         if let labelFontSize { node.labelFontSize = labelFontSize }
         if let shape { node.hitShape = shape }
-        if kind.isControl { control.apply(to: unsafeDowncast(node, to: ControlNode.self)) }
+        if kind.isControl { control.apply(to: node.madeAs(ControlNode.self)) }
         if kind == .scroll || kind == .list {
-            let scrollNode = unsafeDowncast(node, to: ScrollNode.self)
+            let scrollNode = node.madeAs(ScrollNode.self)
             scroll.apply(to: scrollNode)
-            if kind == .list { list!.apply(to: unsafeDowncast(node, to: ListNode.self), explicitOffset: scroll.contentOffset != nil) }
+            if kind == .list { list!.apply(to: node.madeAs(ListNode.self), explicitOffset: scroll.contentOffset != nil) }
         }
-        if kind == .text { text.apply(to: unsafeDowncast(node, to: TextNode.self), row: row) }
-        if kind == .textField { textField.apply(to: unsafeDowncast(node, to: TextFieldNode.self), row: row) }
-        if kind == .image { image.apply(to: unsafeDowncast(node, to: ImageNode.self), row: row) }
-        if kind == .slider, let sliderValue { unsafeDowncast(node, to: SliderNode.self).value = sliderValue }
+        if kind == .text { text.apply(to: node.madeAs(TextNode.self), row: row) }
+        if kind == .textField { textField.apply(to: node.madeAs(TextFieldNode.self), row: row) }
+        if kind == .image { image.apply(to: node.madeAs(ImageNode.self), row: row) }
+        if kind == .slider, let sliderValue { node.madeAs(SliderNode.self).value = sliderValue }
         if let layout { node.layout = layout }
         if let style { node.style = style }
         if let contentInsets { node.contentInsets = contentInsets }

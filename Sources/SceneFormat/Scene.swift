@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 
 /// A decoded scene file: window size, background color and node tree.
 public struct Scene {

@@ -112,7 +112,7 @@ public enum SceneDecoder {
         throws(FormatError) -> (node: Node, facts: PlacementFacts) {
         let description = try describeOwnKeys(&r, placement: placement, names: &names)
         let node = description.makeBareNode(row: nil)
-        if description.kind == .list { lists.append(unsafeDowncast(node, to: ListNode.self)) }
+        if description.kind == .list { lists.append(node.madeAs(ListNode.self)) }
         if let items = try childItems(&r) {
             for child in try children(items, description.layout != nil, &names, &lists) { node.addSubnode(child) }
         }

@@ -1,5 +1,5 @@
 import JSONOutput
-import NodeCore
+public import NodeCore
 
 /// A node tree written as a scene file: the bytes, and the name and kind each node has in it.
 public struct SceneExport {

@@ -1,5 +1,5 @@
-import NodeCore
-import SceneFormat
+public import NodeCore
+public import SceneFormat
 
 /// The built-in demo of `touchstone demo`: one scene showing every feature
 /// (slop, a parent limiting a child's slop, a clipped control, overlapping

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// Where `touchstone demo --headless` finds the weston module that gives the private
 /// weston a seat to inject touches into. The command never builds it: the module is

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import NodeCore
 import SceneFormat
-import WestonControl
+public import WestonControl
 
 /// Why a headless run (`demo --headless`, `run --headless`) failed; every case is a runtime failure.
 public enum HeadlessDemoError: Error, CustomStringConvertible {

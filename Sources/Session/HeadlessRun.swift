@@ -1,8 +1,8 @@
-import DeviceRecording
+public import DeviceRecording
 import FileOutput
 import FoundationEssentials
 import Glibc
-import NodeCore
+public import NodeCore
 import SceneFormat
 import WestonControl
 

@@ -1,7 +1,7 @@
-import DeviceRecording
+public import DeviceRecording
 import Glibc
-import NodeCore
-import SceneFormat
+public import NodeCore
+public import SceneFormat
 import SystemPackage
 import TouchstoneApp
 

@@ -1,5 +1,5 @@
 import Glibc
-import NodeCore
+public import NodeCore
 import SceneFormat
 import SystemPackage
 import TouchstoneApp

@@ -1,13 +1,13 @@
 import FileOutput
 import JSONOutput
-import NodeCore
-import TouchstoneApp
+public import NodeCore
+package import TouchstoneApp
 
 /// `touchstone layout`'s output (behaviour.md §15.1): every node's frame in its parent's
 /// coordinates, depth first, children in order; as JSON lines or as an indented tree.
 public enum LayoutListing {
     /// Writes the listing of the tree under `root` to `sink` in chunks.
-    public static func write(_ root: Node, json: Bool, to sink: LineSink) throws(OutputError) {
+    package static func write(_ root: Node, json: Bool, to sink: LineSink) throws(OutputError) {
         var output = ChunkedOutput(sink: sink)
         write(root, json: json, to: &output)
         try output.finish()

@@ -1,6 +1,6 @@
-import FileOutput
+public import FileOutput
 import ImageDecoding
-import NodeCore
+public import NodeCore
 
 /// Decodes on the calling thread, at once, every image a window shows without enough pixels
 /// for `scale` (behaviour.md §17.4). Replay calls it after each layout, before the next event;

@@ -1,8 +1,8 @@
-import NodeCore
-import Render
-import SceneFormat
+public import NodeCore
+public import Render
+public import SceneFormat
 import TouchstoneApp
-import TouchDiagnostics
+public import TouchDiagnostics
 
 /// Feeds an input script through the same dispatch code as a live session, with
 /// no compositor: what CI checks offline is what runs on a device.

@@ -1,8 +1,8 @@
-import AuditFormat
-import NodeCore
+public import AuditFormat
+public import NodeCore
 import Render
-import SceneFormat
-import TouchstoneApp
+public import SceneFormat
+package import TouchstoneApp
 
 /// The tappable-area audit of a scene for `touchstone audit`.
 public enum SceneAudit {
@@ -11,7 +11,7 @@ public enum SceneAudit {
 
     /// Writes the report on `window` to `sink` in chunks as it is formatted; returns whether
     /// it has findings. A failed write is an output error (status 1).
-    public static func write(on window: Window, minimumSize: Double, json: Bool,
+    package static func write(on window: Window, minimumSize: Double, json: Bool,
                              to sink: LineSink) throws(OutputError) -> Bool {
         let report = Audit.run(window: window, minimumSize: minimumSize)
         let notes = textNotes(in: window)
@@ -29,7 +29,7 @@ public enum SceneAudit {
 extension SceneAudit {
     /// Audits `scene` at each of `sizes` (laid out at each, behaviour.md §15.1) and writes
     /// the merged report to `sink`; returns whether it has findings.
-    public static func write(_ scene: Scene, sizes: [Size], minimumSize: Double, json: Bool,
+    package static func write(_ scene: Scene, sizes: [Size], minimumSize: Double, json: Bool,
                              to sink: LineSink) throws(OutputError) -> Bool {
         let audit = across(scene, sizes: sizes, minimumSize: minimumSize)
         var output = ChunkedOutput(sink: sink)

@@ -1,6 +1,6 @@
 import ImageDecoding
-import NodeCore
-import SceneFormat
+public import NodeCore
+public import SceneFormat
 
 /// What a command does with a scene. It decides, here and nowhere else, how much of the
 /// scene's images is read at load (behaviour.md §17.4).

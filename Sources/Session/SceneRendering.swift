@@ -1,10 +1,10 @@
-import FileOutput
+public import FileOutput
 import JSONOutput
-import NodeCore
-import Render
+public import NodeCore
+public import Render
 import DiagnosticsPainting
-import SceneFormat
-import TouchDiagnostics
+public import SceneFormat
+public import TouchDiagnostics
 
 /// The pointer-location HUD and touch inspector as one frame shows them.
 public struct PointerLocationOverlay {

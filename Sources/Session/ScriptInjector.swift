@@ -1,7 +1,7 @@
 import Glibc
-import NodeCore
+public import NodeCore
 import SceneFormat
-import WestonControl
+public import WestonControl
 
 /// Plays input-script events into a headless weston through the harness module,
 /// so they reach the client as real seat input (surface = output coordinates

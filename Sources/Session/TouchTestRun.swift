@@ -1,10 +1,10 @@
 import Glibc
-import NodeCore
-import Render
+public import NodeCore
+public import Render
 import DiagnosticsPainting
 import SceneFormat
-import TouchDiagnostics
-import TouchstoneApp
+public import TouchDiagnostics
+public import TouchstoneApp
 
 /// What `touchstone touch-test` was asked to do.
 public struct TouchTestOptions {
@@ -134,7 +134,7 @@ public final class TouchTestSession: AppOverlay {
         test.handle(event, at: time) { filled.append(($0, $1)) }
     }
 
-    public func takeDamage(renderer: Renderer) -> [PixelRect] {
+    package func takeDamage(renderer: Renderer) -> [PixelRect] {
         // A compositor that sizes the window (fullscreen, kiosk) before the first touch
         // gets a grid of its size; the report states the size to replay with.
         if test.touches.isEmpty, renderer.window.size != test.grid.size, renderer.window.size.width >= 1,
@@ -147,7 +147,7 @@ public final class TouchTestSession: AppOverlay {
         return painter.update(counterText: test.counterText, filled: filled, grid: test.grid, renderer: renderer)
     }
 
-    public func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
+    package func paint(damage: [PixelRect], renderer: Renderer, into canvas: Canvas) {
         painter.paint(grid: test.grid, damage: damage, renderer: renderer, into: canvas)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
-import SystemPackage
+public import SystemPackage
 
 /// Calls `body`, a C call that fails with a negative result and `errno`, again for as long as it
 /// fails with `EINTR` (a signal arrived while it waited), and returns its first other result.

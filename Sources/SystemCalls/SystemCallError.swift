@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemPackage
+public import SystemPackage
 
 /// A failed system call: which C function failed and the `errno` it left.
 public struct SystemCallError: Error, Equatable, CustomStringConvertible {

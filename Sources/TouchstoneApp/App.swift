@@ -1,6 +1,6 @@
 import FileOutput
 import Glibc
-import NodeCore
+public import NodeCore
 import Render
 import WaylandClient
 
@@ -48,8 +48,8 @@ public final class App {
     private let clockDriver: ClockDriver
     private let output: EventOutput
     private let input: SeatInput
-    private let painter: FramePainter
-    private let pointerLocation: PointerLocationOverlay
+    let painter: FramePainter
+    let pointerLocation: PointerLocationOverlay
     /// Blinks the editing text field's caret.
     private let caretBlinker: CaretBlinker
     /// Tells input methods about the editing text field and takes their edits.
@@ -188,12 +188,13 @@ public final class App {
     }
 
     /// Paints `overlay` over the tree in every frame, above the touch markers and the
-    /// pointer-location HUD (overlays added later paint over earlier ones).
-    public func addOverlay(_ overlay: AppOverlay) { painter.overlays.append(overlay) }
+    /// pointer-location HUD (overlays added later paint over earlier ones). For the package's
+    /// tools (`touch-test`): an app shows the built-in overlays through `App+Overlays`.
+    package func addOverlay(_ overlay: AppOverlay) { painter.overlays.append(overlay) }
 
     /// Stops painting `overlay`. The app holds its overlays strongly: an overlay that owns
     /// the app removes itself when it is done, or the two keep each other alive.
-    public func removeOverlay(_ overlay: AppOverlay) { painter.overlays.removeAll { $0 === overlay } }
+    package func removeOverlay(_ overlay: AppOverlay) { painter.overlays.removeAll { $0 === overlay } }
 
     /// Session time of the latest input event, in milliseconds (compositor timestamps).
     public var inputTime: Double { input.now }
@@ -282,11 +283,11 @@ public final class App {
             if let onKey, onKey(key, pressed) { return }
             guard options.debugKeys, pressed, let command = KeyCommand(keyName: key) else { return }
             switch command {
-            case .toggleOverlay: window.showsTappableAreas.toggle()
-            case .toggleTouches: painter.touchMarkers.isEnabled.toggle()
+            case .toggleOverlay: showsTappableAreas.toggle()
+            case .toggleTouches: showsTouches.toggle()
             case .quit: stop()
-            case .togglePointerLocation: pointerLocation.isEnabled.toggle()
-            case .clearPaths: pointerLocation.clearPaths()
+            case .togglePointerLocation: showsPointerLocation.toggle()
+            case .clearPaths: clearPointerPaths()
             }
         }
     }

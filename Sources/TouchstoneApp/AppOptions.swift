@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 
 /// How `App` shows a tree: window, debug aids and output files.
 public struct AppOptions: Sendable {

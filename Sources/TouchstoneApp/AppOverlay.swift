@@ -1,10 +1,12 @@
-public import Render
+package import Render
 import DiagnosticsPainting
 
 /// Something an app paints over its node tree in every frame (the pointer-location HUD,
 /// the touch-test grid): asked once per turn of the loop what changed, and then to paint
-/// within the frame's damage, after the tree and the touch markers.
-public protocol AppOverlay: AnyObject {
+/// within the frame's damage, after the tree and the touch markers. Package-only: it paints
+/// with `Render`'s types, which an app never sees (an app turns the built-in overlays on
+/// through `App+Overlays`, and draws over its tree with nodes).
+package protocol AppOverlay: AnyObject {
     /// Buffer pixels whose overlay paint changed since the last call.
     func takeDamage(renderer: Renderer) -> [PixelRect]
     /// Paints over `canvas`, which already holds the tree, changing pixels in `damage` only.
@@ -15,7 +17,7 @@ public protocol AppOverlay: AnyObject {
 }
 
 extension AppOverlay {
-    public var isBlank: Bool { false }
+    package var isBlank: Bool { false }
 }
 
 /// An overlay with a part painted under the touch markers (the HUD's paths and tracking

@@ -1,7 +1,7 @@
 import NodeCore
-import Render
+package import Render
 import DiagnosticsPainting
-import WaylandClient
+package import WaylandClient
 
 /// Painting for the app's window: turns what changed in the tree (and the touch markers)
 /// into damage, repaints only that into the pool buffer being drawn, and rebuilds the
@@ -70,6 +70,8 @@ package final class FramePainter {
         window.size = size
         window.root.frame = Rect(origin: window.root.frame.origin, size: size)
         let wanted = Self.rendererScale(for: scale)
+        // `Renderer.init` throws only for a scale outside `Renderer.supportedScales`, and
+        // `rendererScale(for:)` clamps into them: no error is dropped here.
         if wanted != renderer.scale,
            let resized = try? Renderer(window: window, background: renderer.background, scale: wanted) {
             resized.warningHandler = renderer.warningHandler

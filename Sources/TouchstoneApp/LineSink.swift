@@ -1,16 +1,16 @@
-public import FileOutput
+package import FileOutput
 import Glibc
 
 /// Writing an output file (event log, recording) failed.
-public struct OutputError: Error, Equatable, CustomStringConvertible {
-    public enum Operation: String, Sendable { case create = "cannot create file", write = "write failed" }
+package struct OutputError: Error, Equatable, CustomStringConvertible {
+    package enum Operation: String, Sendable { case create = "cannot create file", write = "write failed" }
 
     /// The file, or nil for standard output.
-    public let path: String?
-    public let operation: Operation
-    public let errno: Int32
+    package let path: String?
+    package let operation: Operation
+    package let errno: Int32
 
-    public var description: String {
+    package var description: String {
         "\(path ?? "standard output"): \(operation.rawValue): \(DescriptorWriting.openErrorText(errno))"
     }
 }
@@ -19,15 +19,15 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 /// per line, no buffering, so a crash or kill loses nothing already sent, and the
 /// input path pays no more than the system call. Every failed write is an error,
 /// never silent.
-public final class LineSink {
+package final class LineSink {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     /// The replacement file of `init(replacing:)`, renamed into place by `commit()`.
     private let output: OutputFile?
-    public let path: String?
+    package let path: String?
 
     /// Standard output.
-    public init() {
+    package init() {
         descriptor = STDOUT_FILENO
         ownsDescriptor = false
         output = nil
@@ -36,7 +36,7 @@ public final class LineSink {
 
     /// A new or truncated file at `path`, written as lines are sent: a live session's log
     /// and recording, which must survive a kill.
-    public init(path: String) throws(OutputError) {
+    package init(path: String) throws(OutputError) {
         // Non-blocking open: a FIFO with no reader is an error now, not a hang (behaviour.md §8).
         let fd = DescriptorWriting.openForWriting(path, flags: O_CREAT | O_TRUNC)
         guard fd >= 0 else { throw OutputError(path: path, operation: .create, errno: Glibc.errno) }
@@ -48,7 +48,7 @@ public final class LineSink {
 
     /// A file that replaces `path` only when `commit()` is called (see `OutputFile`): an
     /// offline command's output, where a failure must leave the old file as it was.
-    public init(replacing path: String) throws(OutputFileError) {
+    package init(replacing path: String) throws(OutputFileError) {
         let file = try OutputFile(path: path)
         descriptor = file.descriptor
         ownsDescriptor = false
@@ -57,12 +57,12 @@ public final class LineSink {
     }
 
     /// Puts an `init(replacing:)` file in place; nothing for the other kinds.
-    public func commit() throws(OutputFileError) {
+    package func commit() throws(OutputFileError) {
         try output?.commit()
     }
 
     /// Writes `line` and a newline.
-    public func write(_ line: String) throws(OutputError) {
+    package func write(_ line: String) throws(OutputError) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         try write(bytes: bytes)
@@ -70,7 +70,7 @@ public final class LineSink {
 
     /// Writes `bytes` as they are (a whole line, newline included) with one `write(2)`
     /// unless the kernel takes fewer bytes.
-    public func write(bytes: [UInt8]) throws(OutputError) {
+    package func write(bytes: [UInt8]) throws(OutputError) {
         let failure = bytes.withUnsafeBytes { DescriptorWriting.writeAll(descriptor, $0) }
         if let failure { throw OutputError(path: path, operation: .write, errno: failure) }
     }

@@ -58,7 +58,8 @@ final class TitleBar {
                                  width: min(points.width, Self.closeButtonWidth), height: points.height)
         let wanted = FramePainter.rendererScale(for: scale)
         if renderer?.scale != wanted {
-            // Without a renderer (no canvas) the bar is left unpainted; the content still works.
+            // `Renderer.init` throws only for a scale outside `Renderer.supportedScales`, which
+            // `rendererScale(for:)` clamps into: no error is dropped here.
             renderer = try? Renderer(window: window, background: Self.backgroundColor, scale: wanted)
         }
         canvases.removeAll()

@@ -1,4 +1,4 @@
-import NodeCore
+public import NodeCore
 import WaylandClient
 
 /// The key translator of live windows and replay (behaviour.md §16): keysym names typed

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

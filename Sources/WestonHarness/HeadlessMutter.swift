@@ -1,5 +1,5 @@
-import Foundation
-import WestonControl
+public import Foundation
+public import WestonControl
 
 /// A private headless mutter 43 (GNOME's compositor: `mutter --headless --wayland --no-x11
 /// --virtual-monitor WxH`) in its own D-Bus session, with a private configuration (the

@@ -1,5 +1,5 @@
-import Foundation
-import WestonControl
+public import Foundation
+public import WestonControl
 
 #if canImport(Glibc)
 import Glibc

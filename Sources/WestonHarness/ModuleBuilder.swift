@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Synchronization
-import WestonControl
+public import WestonControl
 
 /// One build at a time per process: concurrent tests share one module.
 private let moduleBuildLock = Mutex<String?>(nil)

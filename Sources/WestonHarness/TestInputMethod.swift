@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The test input method `tools/wlroots-harness` builds (`wlr-input-method`, test support
 /// like the virtual pointer), on a compositor that offers `zwp_input_method_manager_v2`

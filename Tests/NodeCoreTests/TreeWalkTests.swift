@@ -42,6 +42,45 @@ import Testing
         }
     }
 
+    /// Image nodes of NodeCore's own class, and only those, are cast without a dynamic cast
+    /// (`hitTestsBySlopRect`): a subclass may override `pointInside`.
+    @Test func theExactClassCastAnswersOnlyForThatVeryClass() {
+        final class Photo: ImageNode {}
+        let image = ImageNode(name: "image", frame: rect(0, 0, 40, 40))
+        let photo = Photo(name: "photo", frame: rect(0, 0, 40, 40))
+        #expect(image.ifExactly(ImageNode.self) === image)
+        #expect(photo.ifExactly(ImageNode.self) == nil)
+        #expect(photo.ifExactly(Photo.self) === photo)
+        #expect(Node(name: "plain", frame: .zero).ifExactly(ImageNode.self) == nil)
+        #expect(image.hitTestsBySlopRect && !photo.hitTestsBySlopRect)
+        image.hitTestAlpha = true
+        #expect(!image.hitTestsBySlopRect)
+    }
+
+    /// Layout casts a node to the scroll node whose content it sizes only when it is one.
+    @Test func theContentSizingCastAnswersForLaidOutScrollNodesWithoutAContentSize() {
+        let scroll = ScrollNode(name: "scroll", frame: rect(0, 0, 100, 100))
+        #expect(scroll.asContentSizingScrollNode == nil, "no layout: the content size is the frame's")
+        scroll.layout = FlexLayout()
+        #expect(scroll.asContentSizingScrollNode === scroll)
+        scroll.contentSize = Size(width: 100, height: 500)
+        #expect(scroll.asContentSizingScrollNode == nil, "an explicit content size wins")
+        let laidOut = Node(name: "box", frame: rect(0, 0, 100, 100))
+        laidOut.layout = FlexLayout()
+        #expect(laidOut.asContentSizingScrollNode == nil)
+    }
+
+    #if DEBUG
+    /// Debug builds check the one unchecked downcast: a class that lies trips it.
+    @Test func anUncheckedDowncastOfTheWrongClassTrapsInDebugBuilds() async {
+        await #expect(processExitsWith: .failure) {
+            let node = Node(name: "plain", frame: .zero)
+            node.isScrollNode = true
+            _ = node.asScrollNode
+        }
+    }
+    #endif
+
     /// The walk lends each subnode from the caller's copy of the array, so a body that takes
     /// nodes out of the tree (and drops the last other reference to them) still gets every one.
     @Test func aSubnodeWalkVisitsEveryChildBackToFrontEvenWhenTheBodyRemovesThem() {

@@ -8,6 +8,8 @@ import Testing
     struct Graph {
         var dependencies: [String: [String]] = [:]
         var testTargets: Set<String> = []
+        /// The C modules (`.systemLibrary` targets).
+        var systemTargets: Set<String> = []
         var libraryTargets: [String: [String]] = [:]
 
         /// `target` and everything it depends on, directly or not.
@@ -41,6 +43,7 @@ import Testing
         for target in json["targets"] as? [[String: Any]] ?? [] {
             let name = try #require(target["name"] as? String)
             if target["type"] as? String == "test" { graph.testTargets.insert(name) }
+            if target["type"] as? String == "system" { graph.systemTargets.insert(name) }
             graph.dependencies[name] = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
                 // {"byName": [NAME, condition]}, {"target": [NAME, condition]}, {"product": [NAME, PACKAGE, …]}
                 guard let entry = (dependency["byName"] ?? dependency["target"]) as? [Any] else { return nil }
@@ -56,7 +59,8 @@ import Testing
     }
 
     /// Modules that exist for tests and benchmarks only.
-    static let testSupport: Set<String> = ["WestonHarness", "SeededRandom", "BenchmarkSupport"]
+    static let testSupport: Set<String> = ["WestonHarness", "SeededRandom", "BenchmarkSupport", "ImageFixtures", "FuzzSupport",
+                                           "AllocationCounting", "CAllocationCounter"]
 
     @Test func theShippedProgramAndTheLibrariesDependOnNoTestSupport() throws {
         let graph = try Self.loadGraph()

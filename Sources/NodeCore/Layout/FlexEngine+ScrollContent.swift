@@ -5,9 +5,7 @@
 /// those it does. That box is its `contentSize`.
 extension Node {
     /// Whether this is a scroll node whose content size comes from its layout.
-    @inline(__always) var laysOutScrollContent: Bool {
-        isScrollNode && unsafeDowncast(self, to: ScrollNode.self).sizesContentByLayout
-    }
+    @inline(__always) var laysOutScrollContent: Bool { asContentSizingScrollNode != nil }
 }
 
 extension FlexEngine {

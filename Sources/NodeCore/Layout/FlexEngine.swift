@@ -145,7 +145,7 @@ struct FlexEngine {
     /// Lays out a laid-out node whose parent is not (or the pass's root) at its frame's size,
     /// then sets the frames that changed below it.
     func layOutRoot(_ node: Node, isRTL: Bool) {
-        if node.laysOutScrollContent { return layOutScrollContent(unsafeDowncast(node, to: ScrollNode.self), isRTL: isRTL) }
+        if let scroll = node.asContentSizingScrollNode { return layOutScrollContent(scroll, isRTL: isRTL) }
         let size = node.frame.size
         let input = LayoutInput(knownWidth: size.width, knownHeight: size.height, parentWidth: size.width,
                                 parentHeight: size.height, availableWidth: .definite(size.width),

@@ -1,4 +1,4 @@
-import Render
+public import Render
 
 /// Compares a frame with its expected PNG (behaviour.md §19): a pixel differs when any
 /// channel differs by more than `tolerance`; the diff image shows differing pixels magenta

@@ -1,6 +1,6 @@
 import CWaylandClient
 import Glibc
-import SystemCalls
+public import SystemCalls
 
 /// Creating shared-memory buffers failed.
 public enum ShmError: Error, Equatable, CustomStringConvertible {

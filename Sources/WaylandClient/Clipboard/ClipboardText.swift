@@ -1,4 +1,4 @@
-import SystemCalls
+public import SystemCalls
 
 /// How text travels through the Wayland clipboard (behaviour.md §16.7): the mime types a
 /// copy offers and a paste accepts, and what a paste's bytes become.

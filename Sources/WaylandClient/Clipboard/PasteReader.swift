@@ -1,5 +1,5 @@
 import Glibc
-import SystemCalls
+package import SystemCalls
 import SystemPackage
 
 /// Reads one paste from the read end of a non-blocking pipe, a chunk per call, never

@@ -1,5 +1,5 @@
 import Glibc
-import SystemCalls
+public import SystemCalls
 
 /// The event loop stopped because of a failure.
 public enum EventLoopError: Error, Equatable, CustomStringConvertible {

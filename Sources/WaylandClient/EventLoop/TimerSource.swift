@@ -1,7 +1,7 @@
 import CLinuxEvents
 import Glibc
 import SystemPackage
-import SystemCalls
+package import SystemCalls
 
 /// A monotonic timerfd the event loop polls (key repeat, app timers); no thread, no busy wait.
 package final class TimerSource {

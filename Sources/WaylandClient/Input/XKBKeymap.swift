@@ -1,6 +1,6 @@
 import CXKBCommon
 import Glibc
-import SystemCalls
+public import SystemCalls
 
 /// Loading the compositor's keymap failed.
 public enum KeymapError: Error, Equatable, CustomStringConvertible {

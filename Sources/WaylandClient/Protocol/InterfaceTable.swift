@@ -1,4 +1,4 @@
-import CWaylandClient
+package import CWaylandClient
 #if canImport(Glibc)
 import Glibc
 #endif

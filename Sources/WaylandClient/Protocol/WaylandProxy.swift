@@ -1,4 +1,4 @@
-import CWaylandClient
+package import CWaylandClient
 import Glibc
 
 /// Base of every generated protocol object: owns one `wl_proxy` and destroys it when dropped.
