@@ -213,9 +213,8 @@ struct Generator {
         case .array: return "waylandArrayBytes(\(a).a)"
         case .object:
             guard let t = arg.interface.map(Naming.typeName) else { return "WaylandProxy.existing(\(a).o)" }
-            // libwayland rejects an event whose object has another interface, and each
-            // interface has one class here: the downcast cannot fail (debug builds check it).
-            return "WaylandProxy.existing(\(a).o).map { unsafeDowncast($0, to: \(t).self) }"
+            // The downcast without a dynamic cast, and why it is sound: `existing(_:as:)`.
+            return "WaylandProxy.existing(\(a).o, as: \(t).self)"
         case .newID:
             let t = arg.interface.map(Naming.typeName) ?? "WaylandProxy"
             return "\(a).o.map { adoptChild(\(t).self, $0, version: version) }"
