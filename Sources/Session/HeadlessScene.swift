@@ -24,8 +24,8 @@ enum HeadlessScene {
     }
 
     /// Shows the scene at `scenePath` in a `size` output at buffer `scale`, plays `script` at
-    /// its own timing, waits until `lastsUntil` milliseconds after the script's first event
-    /// (when the replay's last timer fires) and until the client is idle, takes the screenshot
+    /// its own timing, waits until `lastsUntil` on the script's clock (when the replay's
+    /// last timer fires) and until the client is idle, takes the screenshot
     /// when asked, then quits the client with `q`. Returns once the client has exited with 0.
     /// `asked` is a size given on the command line, passed on to the client's `--size`.
     static func show(scenePath: String, size: Size, asked: Size? = nil, scale: Int, script: [TimedInputEvent], files: Files,
@@ -41,7 +41,10 @@ enum HeadlessScene {
                 HeadlessDemo.executablePath,
                 arguments: ["run", URL(fileURLWithPath: scenePath).standardizedFileURL.path, "--events", files.events.path,
                             "--record", files.input.path]
-                    + (asked.map { ["--size", "\(Int($0.width))x\(Int($0.height))"] } ?? []),
+                    + (asked.map { ["--size", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
+                    // The client's clock waits for the first input and gives it the script's time, so
+                    // timers armed before it (a list's first fetch) fire as they do in a replay.
+                    + (script.first.map { ["--first-input-time", "\($0.time)"] } ?? []),
                 outputPath: files.log.path, diesWithParent: true)
             defer { client.stop() }
             _ = try weston.waitForView(timeout: 10)

@@ -14,9 +14,11 @@ public struct ScriptInjector {
     }
 
     /// Linux evdev codes of the keys a script can inject, by their keysym names in the
-    /// harness's default US layout: letters, digits and the editing keys (behaviour.md §16).
+    /// harness's US international layout (`HeadlessWeston.keymap`): letters, digits, the
+    /// editing keys and its two unshifted dead keys (behaviour.md §16, §19).
     public static let evdevKeyCodes: [String: Int] = {
         var codes: [String: Int] = ["Escape": 1, "BackSpace": 14, "Tab": 15, "Return": 28, "space": 57,
+                                    "dead_acute": 40, "dead_grave": 41,
                                     "Home": 102, "Up": 103, "Left": 105, "Right": 106, "End": 107, "Down": 108,
                                     "Delete": 111, "Shift_L": 42, "Control_L": 29]
         for (row, first) in [("1234567890", 2), ("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)] {
@@ -33,7 +35,12 @@ public struct ScriptInjector {
         case let .touchMotion(id, p): _ = try weston.touchMotion(id: Int32(id), x: p.x, y: p.y, at: time)
         case let .touchUp(id): _ = try weston.touchUp(id: Int32(id), at: time)
         case .touchFrame: _ = try weston.touchFrame(at: time)
-        case .touchCancel: _ = try weston.touchCancel()
+        case .touchCancel:
+            // wl_touch.cancel carries no time, and a client stamps it with its latest input's: a
+            // key with no symbol (KEY_RESERVED), stamped with the cancel's time, goes first.
+            _ = try weston.key(Self.timeOnlyKey, pressed: true, at: time)
+            _ = try weston.key(Self.timeOnlyKey, pressed: false, at: time)
+            _ = try weston.touchCancel()
         case let .pointerMotion(p): _ = try weston.pointerMotion(x: p.x, y: p.y, at: time)
         case let .pointerButton(button, pressed):
             let harnessButton: HeadlessWeston.PointerButton
@@ -65,6 +72,9 @@ public struct ScriptInjector {
             throw .invalidArgument("\(InputScript.encode(TimedInputEvent(time: 0, event: event))) cannot be injected into weston")
         }
     }
+
+    /// evdev `KEY_RESERVED`: no symbol in any keymap, so a client takes only its time.
+    static let timeOnlyKey = 0
 
     private static func harnessAxis(_ axis: Axis) -> HeadlessWeston.ScrollAxis {
         axis == .vertical ? .vertical : .horizontal

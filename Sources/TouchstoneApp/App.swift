@@ -128,7 +128,8 @@ public final class App {
         painter.overlays.append(pointerLocation)
         caretBlinker = CaretBlinker(window: window, timers: timers)
         textInput = TextInputBridge(window: window)
-        let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder, exporter: exporter)
+        let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder, exporter: exporter,
+                              firstInputTime: options.firstInputTime)
         self.input = input
         clipboard = SessionClipboard(system: DataDeviceClipboard(connection: connection)) {
             StandardError.writeLine("touchstone: \($0)")

@@ -43,6 +43,11 @@ public struct AppOptions: Sendable {
     /// The compositor's socket: a name in `XDG_RUNTIME_DIR` or an absolute path; nil uses
     /// `WAYLAND_SOCKET` / `WAYLAND_DISPLAY` as every Wayland client does.
     public var display: String?
+    /// The session time of the first input event, in milliseconds; until it arrives the
+    /// session clock stands at 0 and no timer fires. A live run of an input script passes
+    /// the script's first `t`, so the session logs the script's times (behaviour.md §19).
+    /// nil: the first input is at 0, and timers armed before it fire as time passes.
+    public var firstInputTime: Double?
     /// Whether `d`, `t`, `p`, `c`, `q` and Escape do what `touchstone run` does (overlay, touches,
     /// pointer location, clear its paths, quit).
     public var debugKeys: Bool

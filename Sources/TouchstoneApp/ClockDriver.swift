@@ -14,10 +14,11 @@ final class ClockDriver {
     private let timer: TimerSource
     /// The deadline the timerfd is armed for.
     private var armedDeadline: Double?
-    /// Session time now, estimated from the latest input (see `SeatClock.estimatedNow`).
-    private let sessionNow: () -> Double
+    /// Session time now, estimated from the latest input; nil while it stands still before
+    /// the first input (see `SeatClock.estimatedNow`).
+    private let sessionNow: () -> Double?
 
-    init(clock: Clock, sessionNow: @escaping () -> Double) throws(SystemCallError) {
+    init(clock: Clock, sessionNow: @escaping () -> Double?) throws(SystemCallError) {
         self.clock = clock
         self.sessionNow = sessionNow
         timer = try TimerSource()
@@ -28,15 +29,16 @@ final class ClockDriver {
 
     /// Arms the timerfd for the clock's next deadline, or disarms it when none is pending.
     /// Cheap when nothing changed; the loop runs it once per turn.
+    /// While the session waits for its first input (session time nil), nothing is armed.
     func update() {
-        guard let deadline = clock.nextDeadline else {
+        guard let deadline = clock.nextDeadline, let now = sessionNow() else {
             if armedDeadline != nil { timer.disarm() }
             armedDeadline = nil
             return
         }
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
-        let wait = max(deadline - sessionNow(), 0)
+        let wait = max(deadline - now, 0)
         timer.arm(after: .nanoseconds(Int64(wait * 1_000_000)))
     }
 
@@ -53,9 +55,9 @@ final class ClockDriver {
     /// animation that ended is not shown past its end), then the animations are shown
     /// at the session time now, for the next frame to paint.
     func framePresented() {
-        guard clock.isAnimating else { return }
+        guard clock.isAnimating, let now = sessionNow() else { return }
         fireDueDeadlines()
-        clock.showAnimations(at: max(sessionNow(), clock.now))
+        clock.showAnimations(at: max(now, clock.now))
     }
 
     /// At most this many deadlines fire in one go, so that timers that keep scheduling
@@ -63,7 +65,7 @@ final class ClockDriver {
     static let deadlinesPerTurn = 10_000
 
     private func fireDueDeadlines() {
-        let now = sessionNow()
+        guard let now = sessionNow() else { return }
         var fired = 0
         while fired < Self.deadlinesPerTurn, let deadline = clock.nextDeadline, deadline <= now {
             clock.advance(to: max(deadline, clock.now))

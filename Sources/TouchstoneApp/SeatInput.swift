@@ -6,15 +6,17 @@ import WaylandClient
 /// before it is dispatched (so a recording replays to the identical event log).
 final class SeatInput {
     let dispatcher: InputDispatcher
-    private(set) var clock = SeatClock()
+    private(set) var clock: SeatClock
     private let recorder: InputRecorder?
     /// Records the input of the screen being exported, if any (behaviour.md §19.1).
     private let exporter: SceneExporter?
     /// Sees every event right after it was dispatched (the HUD, `App.onInput`).
     var onEvent: ((InputEvent, Double) -> Void)?
 
-    init(dispatcher: InputDispatcher, recorder: InputRecorder?, exporter: SceneExporter? = nil) {
+    /// `firstInputTime`: see `AppOptions.firstInputTime`.
+    init(dispatcher: InputDispatcher, recorder: InputRecorder?, exporter: SceneExporter? = nil, firstInputTime: Double? = nil) {
         self.dispatcher = dispatcher
+        clock = SeatClock(firstInputTime: firstInputTime)
         self.recorder = recorder
         self.exporter = exporter
     }
@@ -22,8 +24,9 @@ final class SeatInput {
     /// Session time of the latest input event, in milliseconds.
     var now: Double { clock.latest }
 
-    /// Session time now, estimated from the latest input (for timers and frames only).
-    var estimatedNow: Double { clock.estimatedNow }
+    /// Session time now, estimated from the latest input (for timers and frames only); nil
+    /// while the session waits for its first input (`SeatClock.estimatedNow`).
+    var estimatedNow: Double? { clock.estimatedNow }
 
     /// One `wl_touch.frame`'s events, then the frame (or a cancel) that closes them;
     /// contact shapes go to `markers` and `hud`.
@@ -78,17 +81,20 @@ final class SeatInput {
         }
     }
 
-    /// A key press or release (repeats are not input events).
+    /// A key press or release (repeats are not input events). A key with no symbol in the
+    /// keymap (keysym 0, `NoSymbol`) is no input: only its time moves the session clock, as a
+    /// live run stamps a `touch.cancel`'s time with one (behaviour.md §19).
     func handle(_ event: KeyEvent) {
-        guard event.state != .repeated, !event.keysymName.isEmpty else { return }
+        guard event.state != .repeated else { return }
+        let time = clock.milliseconds(event.time)
+        guard event.keysym != 0, !event.keysymName.isEmpty else { return }
         // The compositor's repeat_info, recorded before the first key it applies to, so that a
         // replay repeats held keys as this session did (behaviour.md §16).
         let timing = KeyRepeat(rate: Int(event.repeatRate), delay: Double(event.repeatDelay))
         if timing != dispatcher.window.keyRepeat {
-            feed(.keyRepeat(rate: timing.rate, delay: Int(timing.delay)), at: clock.milliseconds(event.time))
+            feed(.keyRepeat(rate: timing.rate, delay: Int(timing.delay)), at: time)
         }
-        feed(.key(event.keysymName, pressed: event.state == .pressed, modifiers: KeyModifierSet(event.modifiers)),
-             at: clock.milliseconds(event.time))
+        feed(.key(event.keysymName, pressed: event.state == .pressed, modifiers: KeyModifierSet(event.modifiers)), at: time)
     }
 
     /// The clipboard's text for a paste, at the latest input's time (behaviour.md §16.7).
@@ -99,7 +105,7 @@ final class SeatInput {
     /// An input method's edits (`TextInputBridge.events`): text-input events carry no
     /// timestamp, so they take the session's time now, in whole milliseconds as recorded.
     func handle(inputMethod events: [InputEvent]) {
-        let time = clock.estimatedNow.rounded(.down)
+        let time = (clock.estimatedNow ?? clock.latest).rounded(.down)
         for event in events { feed(event, at: time) }
     }
 

@@ -139,7 +139,7 @@ public final class HeadlessWeston: @unchecked Sendable {
         let arguments = [
             "--backend=headless-backend.so", "--use-pixman", "--shell=\(shell.rawValue)",
             "--socket=\(displayName)", "--width=\(width)", "--height=\(height)",
-            "--scale=\(scale)", "--idle-time=0", config.map { "--config=\($0)" } ?? "--no-config",
+            "--scale=\(scale)", "--idle-time=0", "--config=\(config)",
             "--modules=\(modulePath)",
         ]
         let process: ChildProcess
@@ -165,14 +165,25 @@ public final class HeadlessWeston: @unchecked Sendable {
         return instance
     }
 
-    /// The desktop shell fades in from black until its helper client is ready (and
-    /// animates windows): a `weston.ini` turns that off so the first frames show the windows
-    /// and screenshots are stable, and drops the panel so a maximized window has the whole
-    /// output. The kiosk shell runs without a configuration file.
-    private static func writeConfiguration(for shell: Shell, in directory: URL) throws(HarnessError) -> String? {
-        guard shell == .desktop else { return nil }
+    /// The seat's keymap, xkb layout and variant: US international, whose two unshifted dead
+    /// keys (´ on the apostrophe key, ` on the grave key) let scripts type composed text;
+    /// letters, digits and editing keys are where US has them (`ScriptInjector.evdevKeyCodes`).
+    public static let keymap = (layout: "us", variant: "intl")
+
+    /// A `weston.ini` with the seat's `keymap`. The desktop shell fades in from black until
+    /// its helper client is ready (and animates windows): the file turns that off too, so the
+    /// first frames show the windows and screenshots are stable, and drops the panel so a
+    /// maximized window has the whole output.
+    private static func writeConfiguration(for shell: Shell, in directory: URL) throws(HarnessError) -> String {
         let path = directory.appending(path: "weston.ini").path
-        let text = """
+        let keyboard = """
+            [keyboard]
+            keymap_layout=\(keymap.layout)
+            keymap_variant=\(keymap.variant)
+
+            """
+        guard shell == .desktop else { return try write(keyboard, to: path) }
+        let text = keyboard + """
             [shell]
             startup-animation=none
             animation=none
@@ -182,6 +193,10 @@ public final class HeadlessWeston: @unchecked Sendable {
             locking=false
 
             """
+        return try write(text, to: path)
+    }
+
+    private static func write(_ text: String, to path: String) throws(HarnessError) -> String {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw .fileSystem(path: path, reason: "cannot write the weston configuration")
         }

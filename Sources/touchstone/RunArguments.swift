@@ -14,6 +14,8 @@ struct RunArguments: Equatable {
     var fullscreen = false
     /// The window size asked of the compositor (default: the scene's `size`).
     var size: Size?
+    /// The session time of the first input (`AppOptions.firstInputTime`).
+    var firstInputTime: Double?
 
     func run() throws {
         try OutputPaths.requireDistinct(inputs: [("scene", scene)],
@@ -27,6 +29,7 @@ struct RunArguments: Equatable {
                                  showsTappableAreas: debugOverlay, showsTouches: showTouches, fullscreen: fullscreen,
                                  eventLog: events.map { .file($0) } ?? .standardOutput, recordPath: record)
         options.showsPointerLocation = pointerLocation
+        options.firstInputTime = firstInputTime
         // A laid-out scene without `minSize` shrinks to its root's minimum layout size (App's default).
         options.minimumSize = loaded.minimumSize ?? (loaded.root.layout != nil ? nil : loaded.size)
         try App(root: loaded.root, options: options).run()

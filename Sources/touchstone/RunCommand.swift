@@ -3,6 +3,7 @@ import FileOutput
 import Session
 import TouchstoneApp
 import NodeCore
+import SceneFormat
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,11 +42,21 @@ struct RunCommand: ParsableCommand {
     @Option(help: "With --headless: the output's buffer scale (1 to 4).")
     var scale = 1
 
+    @Option(help: ArgumentHelp("The session time of the first input event in ms; until it arrives the clock stands at 0 and no timer fires (what --headless passes: a script's first t).",
+                               valueName: "ms"))
+    var firstInputTime: Double?
+
     @OptionGroup var recording: RecordingArguments
 
     func validate() throws {
         if headless == nil, input != nil { throw ValidationError("--input needs --headless DIR") }
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4, got \(scale)") }
+        if let firstInputTime, !(firstInputTime >= 0 && firstInputTime <= FileLimits.maximumTime) {
+            throw ValidationError("--first-input-time must be 0 to \(Int(FileLimits.maximumTime)) ms, got \(firstInputTime)")
+        }
+        if headless != nil, firstInputTime != nil {
+            throw ValidationError("--headless DIR sets the first input's time itself (the script's first t)")
+        }
         if headless != nil, record != nil || events != nil {
             throw ValidationError("--headless DIR writes events.jsonl and input.jsonl itself; --events and --record are for a live window")
         }
@@ -69,6 +80,6 @@ struct RunCommand: ParsableCommand {
             return
         }
         try RunArguments(scene: scene, record: record, events: events, debugOverlay: debugOverlay, showTouches: showTouches,
-                         pointerLocation: pointerLocation, fullscreen: fullscreen, size: size).run()
+                         pointerLocation: pointerLocation, fullscreen: fullscreen, size: size, firstInputTime: firstInputTime).run()
     }
 }

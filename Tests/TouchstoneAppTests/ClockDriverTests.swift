@@ -15,7 +15,7 @@ private final class RecordedAnimation: ClockAnimation {
 /// bounds on a timerfd's remaining time.
 private final class DriverFixture {
     let clock = Clock()
-    var sessionNow = 0.0
+    var sessionNow: Double? = 0.0
     private(set) var driver: ClockDriver!
 
     init() throws {
@@ -124,6 +124,23 @@ private final class DriverFixture {
         #expect(fixture.armedFor == nil, "nothing is left to wake the loop")
     }
 
+    @Test func nothingIsArmedOrShownWhileTheSessionWaitsForItsFirstInput() throws {
+        let fixture = try DriverFixture()
+        let animation = RecordedAnimation()
+        fixture.clock.add(animation)
+        animation.shown.removeAll()
+        fixture.clock.schedule(at: 400) { _ in }
+        fixture.sessionNow = nil
+        fixture.driver.update()
+        #expect(fixture.armedFor == nil, "a timer armed before the first input waits for it")
+        fixture.driver.framePresented()
+        #expect(animation.shown.isEmpty)
+        fixture.sessionNow = 100
+        fixture.driver.update()
+        let armed = try #require(fixture.armedFor)
+        #expect(armed <= 300 && armed > 200, "\(armed) ms: counted from the first input's time")
+    }
+
     @Test func framesDoNothingWhileNothingAnimates() throws {
         let fixture = try DriverFixture()
         var fired: [Double] = []
@@ -151,13 +168,29 @@ private final class DriverFixture {
         #expect(clock.milliseconds(20) == 30)
     }
 
-    @Test func anOlderOrSynthesizedTimestampGivesTheLatestTime() {
+    @Test func anOlderOrSynthesizedTimestampGivesTheLatestTime() throws {
         var clock = SeatClock()
         _ = clock.milliseconds(1_000)
         _ = clock.milliseconds(1_050)
         #expect(clock.milliseconds(1_020) == 50, "never backwards")
         #expect(clock.milliseconds(0) == 50, "0 is a synthesized event")
         #expect(clock.milliseconds(1_060) == 60)
-        #expect(clock.estimatedNow >= 60)
+        #expect(try #require(clock.estimatedNow) >= 60)
+    }
+
+    @Test func aSessionGivenItsFirstInputTimeStandsStillUntilThatInputAndStartsThere() throws {
+        var clock = SeatClock(firstInputTime: 100)
+        #expect(clock.estimatedNow == nil, "no time runs before the first input")
+        #expect(clock.milliseconds(0) == 0, "a synthesized event before it is at 0")
+        #expect(clock.estimatedNow == nil)
+        #expect(clock.milliseconds(7_000) == 100)
+        #expect(clock.milliseconds(7_080) == 180)
+        #expect(try #require(clock.estimatedNow) >= 180)
+    }
+
+    @Test func withoutAFirstInputTimeSessionTimeRunsFromZeroBeforeAnyInput() {
+        var clock = SeatClock()
+        #expect(clock.estimatedNow == 0)
+        #expect(clock.milliseconds(7_000) == 0)
     }
 }

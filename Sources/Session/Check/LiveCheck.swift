@@ -6,9 +6,9 @@ import SceneFormat
 /// headless weston, its input played through weston's seat, and the live event log
 /// compared with the case's expected one.
 enum LiveCheck {
-    /// The live event log of the scene at `scenePath` with `script`, its times on the
-    /// script's clock. `lastsUntil` is when the replay's last timer fired: the live session
-    /// runs that long, so what a deceleration logs after the last touch is in its log too.
+    /// The live event log of the scene at `scenePath` with `script`, on the script's clock.
+    /// `lastsUntil` is when the replay's last timer fired: the live session runs that long,
+    /// so what a deceleration logs after the last touch is in its log too.
     static func log(scenePath: String, size: Size, script: [TimedInputEvent], lastsUntil: Double) throws(CheckCase.Failure) -> [UInt8] {
         let folder: PrivateTemporaryFolder
         do throws(PrivateTemporaryFolder.Failure) {
@@ -27,28 +27,12 @@ enum LiveCheck {
                 .split(separator: "\n").last.map(String.init) }
             throw CheckCase.Failure(description: "live: " + Self.message(error) + (said.map { " (the client: \($0))" } ?? ""))
         }
-        let live: [UInt8]
         do {
-            live = try InputFiles.read(files.events.path)
+            // The client gave the first input the script's first time: the log is on the script's clock.
+            return try InputFiles.read(files.events.path)
         } catch {
             throw CheckCase.Failure(description: "live: \(error)")
         }
-        // A live session's clock starts at its first input; the script's may start later.
-        let origin = script.first?.time ?? 0
-        guard origin != 0 else { return live }
-        let entries: [EventLogEntry]
-        do {
-            entries = try EventLog.decode(live, file: files.events.path)
-        } catch {
-            throw CheckCase.Failure(description: "live: \(error)")
-        }
-        var shifted: [UInt8] = []
-        for var entry in entries {
-            entry.time += origin
-            entry.appendLine(to: &shifted)
-            shifted.append(0x0A)
-        }
-        return shifted
     }
 
     /// A headless run's error without its log's path, which is gone with the folder.
