@@ -64,6 +64,14 @@ public final class Renderer {
     var cullsPainting = true
     /// The region `render(damage:into:)` paints, reused from frame to frame.
     private let damageRegion = PixelRegion()
+    /// The clips of the clipping nodes being painted, innermost last, kept from frame to
+    /// frame (`clipRegion(depth:)`), so a frame makes no region per clipping node.
+    private var clipRegions: [PixelRegion] = []
+    /// How many of `clipRegions` the nodes being painted use.
+    var clipDepth = 0
+    /// While set, painting skips what is painted before this node (`coveringNode(of:)`): it
+    /// paints only the way down to it, then everything from it on.
+    var paintsFrom: Node?
     private var glyphRenderer: GlyphRenderer?
     private var fontResolved = false
     /// Touch-marker layouts of the markers damaged or painted lately: a moving marker's
@@ -112,14 +120,31 @@ public final class Renderer {
         guard !region.isEmpty else { return }
         let surface = canvas.surface
         surface.setClip(region)
-        surface.fill(region, color: PremultipliedColor(background), operator: .source)
         let target = PaintTarget(surface: surface, offsetX: 0, offsetY: 0, clip: region)
         let root = window.root
+        paintsFrom = coveringNode(of: target.visible)
+        if paintsFrom == nil { surface.fill(region, color: PremultipliedColor(background), operator: .source) }
         paint(root, x: root.frame.minX, y: root.frame.minY, in: target)
+        if paintsFrom != nil {
+            // The covering node was not reached (it cannot be, as it is found the way painting goes):
+            // everything is painted after all.
+            paintsFrom = nil
+            surface.setClip(region)
+            surface.fill(region, color: PremultipliedColor(background), operator: .source)
+            paint(root, x: root.frame.minX, y: root.frame.minY, in: target)
+        }
         if window.showsTappableAreas {
             paintOverlay(in: target)
         }
         surface.setClip(nil)
+    }
+
+    /// A region for the clip of the next clipping node in, kept for the next frames; the
+    /// caller gives it back by lowering `clipDepth`.
+    func takeClipRegion() -> PixelRegion {
+        if clipDepth == clipRegions.count { clipRegions.append(PixelRegion()) }
+        clipDepth += 1
+        return clipRegions[clipDepth - 1]
     }
 
     // MARK: Damage
