@@ -159,10 +159,10 @@ extension Renderer {
     /// the node's top-left corner at window point (`x`, `y`).
     private func paintScrollIndicators(of scroll: ScrollNode, x: Double, y: Double, in target: PaintTarget) {
         target.surface.setClip(target.clip)
-        let color = PremultipliedColor(ScrollIndicatorStyle.color)
+        guard let fill = scrollIndicatorFill else { return }
         scroll.forEachScrollIndicatorFrame { frame in
             let pixels = target.local(PixelRect(snapping: frame.offsetBy(dx: x, dy: y), scale: scale))
-            if pixels.intersects(target.visible) { target.surface.fill(pixels, color: color) }
+            if pixels.intersects(target.visible) { target.surface.fill(pixels, with: fill) }
         }
     }
 

@@ -69,6 +69,18 @@ public final class Renderer {
     private var clipRegions: [PixelRegion] = []
     /// How many of `clipRegions` the nodes being painted use.
     var clipDepth = 0
+    /// A frame's damage as disjoint rects painted one at a time (`render(damage:into:)`), the
+    /// one-box region each is painted through, and two lists for cutting rects: kept from
+    /// frame to frame.
+    private var pieces: [PixelRect] = []
+    private let pieceRegion = PixelRegion()
+    private var pieceParts: [PixelRect] = []
+    private var pieceCut: [PixelRect] = []
+    /// Most disjoint rects a frame's damage is painted as one at a time; more go through one
+    /// region (the HUD's crosshair bands).
+    private static let mostPieces = 8
+    /// The scroll indicators' color as a solid source, made on first use.
+    lazy var scrollIndicatorFill = SolidFill(PremultipliedColor(ScrollIndicatorStyle.color))
     /// While set, painting skips what is painted before this node (`coveringNode(of:)`): it
     /// paints only the way down to it, then everything from it on.
     var paintsFrom: Node?
@@ -114,11 +126,48 @@ public final class Renderer {
 
     /// Repaints only the pixels in `damage` (buffer pixels; clipped to the canvas),
     /// leaving every other pixel untouched.
+    ///
+    /// A damage of a few rects is painted one disjoint rect at a time, each through a clip of
+    /// one box: pixman then works on single boxes, which take no heap storage (a clip of many
+    /// boxes is intersected anew, on the heap, by every fill and composite). Every paint
+    /// operation sets each pixel from that pixel alone, so the pixels are the same.
     public func render(damage: [PixelRect], into canvas: Canvas) {
+        if !window.showsTappableAreas, splitIntoPieces(damage, within: canvas.bounds) {
+            for piece in pieces {
+                pieceRegion.set(piece)
+                paintTree(through: pieceRegion, on: canvas.surface)
+            }
+            return
+        }
         let region = damageRegion
         region.set(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty else { return }
-        let surface = canvas.surface
+        paintTree(through: region, on: canvas.surface)
+    }
+
+    /// Splits `damage` within `bounds` into disjoint rects (`pieces`): false when there are
+    /// more than `mostPieces`.
+    private func splitIntoPieces(_ damage: [PixelRect], within bounds: PixelRect) -> Bool {
+        pieces.removeAll(keepingCapacity: true)
+        for rect in damage {
+            let clipped = rect.intersection(bounds)
+            guard !clipped.isEmpty else { continue }
+            pieceParts.removeAll(keepingCapacity: true)
+            pieceParts.append(clipped)
+            for piece in pieces where !pieceParts.isEmpty {
+                pieceCut.removeAll(keepingCapacity: true)
+                for part in pieceParts { part.appendSubtracting(piece, to: &pieceCut) }
+                swap(&pieceParts, &pieceCut)
+            }
+            pieces.append(contentsOf: pieceParts)
+            if pieces.count > Self.mostPieces { return false }
+        }
+        return true
+    }
+
+    /// The tree (and the overlay, when on) painted through `region` on `surface`: the window
+    /// background, then every node, from the one covering the region when one does.
+    private func paintTree(through region: PixelRegion, on surface: PixmanSurface) {
         surface.setClip(region)
         let target = PaintTarget(surface: surface, offsetX: 0, offsetY: 0, clip: region)
         let root = window.root

@@ -36,6 +36,12 @@ struct MotionAllocationTests {
         #expect(count.frames == 80)
         #expect(count.allocations == 0)
     }
+
+    @Test func aDraggedListAllocatesNothingPerMotionAndFrame() throws {
+        let count = try MotionScenario.scrollDrag.run(warmUp: 80, measured: 80, programOnly: true)
+        #expect(count.frames == 80)
+        #expect(count.allocations == 0)
+    }
 }
 
 /// A heap object holding an array, for counting two allocations.
