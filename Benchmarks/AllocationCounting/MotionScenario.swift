@@ -4,8 +4,11 @@ import TouchstoneApp
 
 /// Heap allocations the calling thread makes while `body` runs: every allocator of the
 /// process is counted (malloc, calloc, realloc, the aligned ones), C libraries' included.
-public func allocations(during body: () throws -> Void) rethrows -> UInt64 {
-    allocation_counter_begin()
+/// `programOnly` leaves out what the Swift runtime library allocates on its own account: the
+/// coroutine frames generic code allocates when it runs unspecialized, as in debug builds
+/// (every object, array, closure and buffer the program makes still counts).
+public func allocations(programOnly: Bool = false, during body: () throws -> Void) rethrows -> UInt64 {
+    allocation_counter_begin(programOnly ? 1 : 0)
     do {
         try body()
     } catch {
@@ -31,8 +34,8 @@ public enum MotionScenario: String, CaseIterable, Sendable {
     static let period = 40
 
     /// Runs `warmUp` motions, then counts the allocations of `measured` more (each with its
-    /// frame); the finger lifts after both.
-    public func run(warmUp: Int, measured: Int) throws -> MotionCount {
+    /// frame; `programOnly` as `allocations(programOnly:during:)`); the finger lifts after both.
+    public func run(warmUp: Int, measured: Int, programOnly: Bool = false) throws -> MotionCount {
         let session = try OffscreenAppSession(root: root(), eventLog: "/dev/null")
         try session.frame()
         session.touchDown(1, at: location(0))
@@ -42,7 +45,7 @@ public enum MotionScenario: String, CaseIterable, Sendable {
             try session.frame()
         }
         let framesBefore = session.frames
-        let counted = try allocations {
+        let counted = try allocations(programOnly: programOnly) {
             for i in warmUp ..< warmUp + measured {
                 session.touchMotion(1, to: location(i + 1))
                 try session.frame()

@@ -1,6 +1,10 @@
 /// A scrolling direction.
 public enum Axis: String, CaseIterable, Hashable, Sendable {
     case horizontal, vertical
+
+    /// Both axes, stored once: the synthesized list is a new array on every read in
+    /// unoptimized builds, and scrolling reads it per touch motion.
+    public static let allCases: [Axis] = [.horizontal, .vertical]
 }
 
 extension Point {

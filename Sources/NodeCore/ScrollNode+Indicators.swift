@@ -12,22 +12,36 @@ extension ScrollNode {
     /// `max(36, size² / (contentSize + insets))` long (at most the node's size), placed
     /// along the axis in proportion to the offset within the resting range; none when idle.
     public final func scrollIndicatorFrames() -> [Rect] {
-        guard showsScrollIndicators else { return [] }
         var frames: [Rect] = []
-        let size = frame.size
-        for axis in Axis.allCases where canScroll(on: axis) {
-            let length = size[axis]
-            let total = contentSize[axis] + contentInset.leading(axis) + contentInset.trailing(axis)
-            let bar = min(length, max(Self.scrollIndicatorMinimumLength, total > 0 ? length * length / total : length))
-            let range = restingRange(on: axis)
-            let span = range.upperBound - range.lowerBound
-            let fraction = span > 0 ? min(max((contentOffset[axis] - range.lowerBound) / span, 0), 1) : 0
-            let start = fraction * (length - bar)
-            let across = (axis == .vertical ? size.width : size.height) - Self.scrollIndicatorInset - Self.scrollIndicatorThickness
-            frames.append(axis == .vertical
-                ? Rect(x: across, y: start, width: Self.scrollIndicatorThickness, height: bar)
-                : Rect(x: start, y: across, width: bar, height: Self.scrollIndicatorThickness))
-        }
+        forEachScrollIndicatorFrame { frames.append($0) }
         return frames
+    }
+
+    /// Whether `scrollIndicatorFrames()` has any bar.
+    public final var hasScrollIndicators: Bool {
+        showsScrollIndicators && (canScroll(on: .horizontal) || canScroll(on: .vertical))
+    }
+
+    /// `scrollIndicatorFrames()` one at a time, with no array: what painting reads each frame.
+    public final func forEachScrollIndicatorFrame(_ body: (Rect) -> Void) {
+        guard showsScrollIndicators else { return }
+        if let bar = scrollIndicatorFrame(on: .horizontal) { body(bar) }
+        if let bar = scrollIndicatorFrame(on: .vertical) { body(bar) }
+    }
+
+    private func scrollIndicatorFrame(on axis: Axis) -> Rect? {
+        guard canScroll(on: axis) else { return nil }
+        let size = frame.size
+        let length = size[axis]
+        let total = contentSize[axis] + contentInset.leading(axis) + contentInset.trailing(axis)
+        let bar = min(length, max(Self.scrollIndicatorMinimumLength, total > 0 ? length * length / total : length))
+        let range = restingRange(on: axis)
+        let span = range.upperBound - range.lowerBound
+        let fraction = span > 0 ? min(max((contentOffset[axis] - range.lowerBound) / span, 0), 1) : 0
+        let start = fraction * (length - bar)
+        let across = (axis == .vertical ? size.width : size.height) - Self.scrollIndicatorInset - Self.scrollIndicatorThickness
+        return axis == .vertical
+            ? Rect(x: across, y: start, width: Self.scrollIndicatorThickness, height: bar)
+            : Rect(x: start, y: across, width: bar, height: Self.scrollIndicatorThickness)
     }
 }

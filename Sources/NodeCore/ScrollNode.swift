@@ -95,7 +95,9 @@ open class ScrollNode: Node, ClockAnimation {
     var drag: ScrollDrag?
     /// The deceleration or bounce in progress, if any.
     var animation: ScrollAnimation?
-    private var observers: [(ScrollNode, ScrollEvent) -> Void] = []
+    /// Each held in a struct, so calling one takes no reabstraction thunk (unoptimized builds
+    /// would allocate one per call).
+    private var observers: [ScrollObserver] = []
 
     /// A scroll node clips to its bounds by default.
     public override init(name: String, frame: Rect = .zero) {
@@ -148,13 +150,13 @@ open class ScrollNode: Node, ClockAnimation {
 
     /// Registers `handler` for every scroll event of this node, in order of registration.
     public final func addScrollObserver(_ handler: @escaping (ScrollNode, ScrollEvent) -> Void) {
-        observers.append(handler)
+        observers.append(ScrollObserver(handler: handler))
     }
 
     /// Reports `kind` at `time` to the observers, with the current offset.
     final func notify(_ kind: ScrollEvent.Kind, time: Double, touch: TouchID?) {
         let event = ScrollEvent(kind: kind, time: time, touch: touch, offset: contentOffset)
-        for observer in observers { observer(self, event) }
+        for observer in observers { observer.handler(self, event) }
         didReport(event)
     }
 
@@ -203,4 +205,9 @@ open class ScrollNode: Node, ClockAnimation {
         guard let animation else { return }
         contentOffset = animation.offset(at: time, from: contentOffset)
     }
+}
+
+/// A scroll observer (`ScrollNode.addScrollObserver`).
+private struct ScrollObserver {
+    let handler: (ScrollNode, ScrollEvent) -> Void
 }

@@ -208,19 +208,33 @@ extension WideChildIndex {
               rect.width >= 0, rect.height >= 0 else { return false }
         let c0 = column(rect.minX), c1 = column(rect.maxX), r0 = row(rect.minY), r1 = row(rect.maxY)
         guard (c1 - c0 + 1) * (r1 - r0 + 1) * 4 <= columns * rows else { return false }
-        var found: [Int32] = []
+        var count = table.count - everywhereBase
         for r in r0...r1 {
-            for c in c0...c1 {
-                let cell = r * columns + c
-                found.append(contentsOf: table[(itemsBase + Int(table[cell]))..<(itemsBase + Int(table[cell + 1]))])
-            }
+            for c in c0...c1 { count += Int(table[r * columns + c + 1] - table[r * columns + c]) }
         }
-        found.append(contentsOf: table[everywhereBase...])
-        found.sort()
-        var last: Int32 = -1
-        for i in found where i != last {
-            body(Int(i))
-            last = i
+        // Gathered in temporary storage (on the stack when small): a paint walk allocates nothing.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(count, 1)) { found in
+            var n = 0
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    let cell = r * columns + c
+                    for k in (itemsBase + Int(table[cell]))..<(itemsBase + Int(table[cell + 1])) {
+                        found[n] = table[k]
+                        n += 1
+                    }
+                }
+            }
+            for k in everywhereBase..<table.count {
+                found[n] = table[k]
+                n += 1
+            }
+            var gathered = UnsafeMutableBufferPointer(rebasing: found[..<n])
+            gathered.sort()
+            var last: Int32 = -1
+            for i in gathered where i != last {
+                body(Int(i))
+                last = i
+            }
         }
         return true
     }

@@ -26,6 +26,10 @@ extension Renderer {
     /// Paints `node`, whose origin is at window point (`x`, `y`), and its subtree.
     func paint(_ node: Node, x: Double, y: Double, in target: PaintTarget) {
         guard !node.isHidden, node.alpha > 0, mayPaint(node, x: x, y: y, in: target) else { return }
+        if let cover = paintsFrom {
+            // Painted before the covering node, under its opaque fill: only the way down to it.
+            if node === cover { paintsFrom = nil } else if !Self.leads(node, to: cover) { return }
+        }
         let rect = PixelRect(snapping: Rect(x: x, y: y, width: node.frame.width, height: node.frame.height), scale: scale)
         // Every translucent node gets a layer, even one with a single paint operation:
         // multiplying that color's alpha instead rounds differently from compositing a
@@ -101,20 +105,27 @@ extension Renderer {
     /// Paints the node's own content, then its subnodes.
     private func paintContents(_ node: Node, x: Double, y: Double, rect: PixelRect, in target: PaintTarget) {
         let local = target.local(rect)
-        if local.intersects(target.visible), target.clip.intersects(local) {
+        if paintsFrom == nil, local.intersects(target.visible), target.clip.intersects(local) {
             target.surface.setClip(target.clip)
             paintOwn(node, x: x, y: y, local: local, in: target)
         }
         let scroll = node as? ScrollNode
-        let indicators = scroll?.scrollIndicatorFrames() ?? []
-        guard !node.subnodes.isEmpty || !indicators.isEmpty else { return }
-        var inner = target
+        guard !node.subnodes.isEmpty || scroll?.hasScrollIndicators == true else { return }
         if node.clipsToBounds {
-            let clip = target.clip.copy()
-            clip.intersect(local)
+            let clip = takeClipRegion()
+            defer { clipDepth -= 1 }
+            clip.set(target.clip, within: local)
             guard !clip.isEmpty else { return }
-            inner = PaintTarget(surface: target.surface, offsetX: target.offsetX, offsetY: target.offsetY, clip: clip)
+            paintInside(node, scroll, x: x, y: y,
+                        in: PaintTarget(surface: target.surface, offsetX: target.offsetX, offsetY: target.offsetY, clip: clip))
+        } else {
+            paintInside(node, scroll, x: x, y: y, in: target)
         }
+    }
+
+    /// Paints the subnodes and scroll indicators of `node` (`scroll` when it is a scroll node)
+    /// within `inner`, its clip.
+    private func paintInside(_ node: Node, _ scroll: ScrollNode?, x: Double, y: Double, in inner: PaintTarget) {
         // Subnodes are in the node's coordinates, whose origin is `boundsOrigin` (a
         // scroll node's content offset) at the node's top-left corner. They are placed as
         // if that origin were zero and then moved by it in whole buffer pixels
@@ -141,17 +152,17 @@ extension Renderer {
                 }
             }
         }
-        if !indicators.isEmpty { paintScrollIndicators(indicators, x: x, y: y, in: inner) }
+        if let scroll, scroll.hasScrollIndicators { paintScrollIndicators(of: scroll, x: x, y: y, in: inner) }
     }
 
     /// Scroll indicators over the content (behaviour.md §9); `frames` are relative to
     /// the node's top-left corner at window point (`x`, `y`).
-    private func paintScrollIndicators(_ frames: [Rect], x: Double, y: Double, in target: PaintTarget) {
+    private func paintScrollIndicators(of scroll: ScrollNode, x: Double, y: Double, in target: PaintTarget) {
         target.surface.setClip(target.clip)
-        let color = PremultipliedColor(ScrollIndicatorStyle.color)
-        for frame in frames {
+        guard let fill = scrollIndicatorFill else { return }
+        scroll.forEachScrollIndicatorFrame { frame in
             let pixels = target.local(PixelRect(snapping: frame.offsetBy(dx: x, dy: y), scale: scale))
-            if pixels.intersects(target.visible) { target.surface.fill(pixels, color: color) }
+            if pixels.intersects(target.visible) { target.surface.fill(pixels, with: fill) }
         }
     }
 

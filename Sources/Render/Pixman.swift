@@ -66,6 +66,16 @@ package final class PixelRegion {
         set(rects, clippedTo: bounds)
     }
 
+    /// Makes the region the single box `rect` (empty when it is), reusing this object: a
+    /// region of one box holds no heap storage.
+    package func set(_ rect: PixelRect) {
+        guard var box = rect.pixmanBox else {
+            pixman_region32_clear(pointer)
+            return
+        }
+        pixman_region32_reset(pointer, &box)
+    }
+
     /// Makes the region the union of `rects` limited to `bounds`, reusing this object.
     package func set(_ rects: [PixelRect], clippedTo bounds: PixelRect) {
         pixman_region32_fini(pointer)
@@ -215,6 +225,16 @@ package struct PixmanSurface {
         _ = pixman_image_fill_boxes(op.pixmanOp, image, &c, 1, &box)
     }
 
+    /// Fills `rect` with `fill`'s color, as `fill(_:color:)` does, with no solid image made
+    /// for a translucent color.
+    package func fill(_ rect: PixelRect, with fill: SolidFill) {
+        guard let box = rect.pixmanBox else { return }
+        if fill.color.isOpaque || fill.color.isTransparent { return self.fill(rect, color: fill.color) }
+        // What pixman_image_fill_boxes does for a translucent color, with the solid image kept.
+        pixman_image_composite32(PIXMAN_OP_OVER, fill.image, nil, image, 0, 0, 0, 0, box.x1, box.y1, box.x2 - box.x1,
+                                 box.y2 - box.y1)
+    }
+
     /// Fills every box of `region` with `color`.
     package func fill(_ region: PixelRegion, color: PremultipliedColor, operator op: CompositeOperator = .over) {
         if op == .over && color.isTransparent { return }
@@ -330,4 +350,20 @@ extension PixmanSurface {
         }
         pixman_composite_trapezoids(PIXMAN_OP_OVER, source, image, PIXMAN_a8, 0, 0, 0, 0, Int32(traps.count), traps)
     }
+}
+
+/// A pixman solid-color source made once and kept (`PixmanSurface.fill(_:with:)`), as
+/// painting each frame would otherwise make and free one per translucent fill.
+package final class SolidFill {
+    package let color: PremultipliedColor
+    let image: OpaquePointer
+
+    package init?(_ color: PremultipliedColor) {
+        var c = color.pixmanColor
+        guard let image = pixman_image_create_solid_fill(&c) else { return nil }
+        self.color = color
+        self.image = image
+    }
+
+    deinit { pixman_image_unref(image) }
 }

@@ -64,6 +64,26 @@ public final class Renderer {
     var cullsPainting = true
     /// The region `render(damage:into:)` paints, reused from frame to frame.
     private let damageRegion = PixelRegion()
+    /// The clips of the clipping nodes being painted, innermost last, kept from frame to
+    /// frame (`clipRegion(depth:)`), so a frame makes no region per clipping node.
+    private var clipRegions: [PixelRegion] = []
+    /// How many of `clipRegions` the nodes being painted use.
+    var clipDepth = 0
+    /// A frame's damage as disjoint rects painted one at a time (`render(damage:into:)`), the
+    /// one-box region each is painted through, and two lists for cutting rects: kept from
+    /// frame to frame.
+    private var pieces: [PixelRect] = []
+    private let pieceRegion = PixelRegion()
+    private var pieceParts: [PixelRect] = []
+    private var pieceCut: [PixelRect] = []
+    /// Most disjoint rects a frame's damage is painted as one at a time; more go through one
+    /// region (the HUD's crosshair bands).
+    private static let mostPieces = 8
+    /// The scroll indicators' color as a solid source, made on first use.
+    lazy var scrollIndicatorFill = SolidFill(PremultipliedColor(ScrollIndicatorStyle.color))
+    /// While set, painting skips what is painted before this node (`coveringNode(of:)`): it
+    /// paints only the way down to it, then everything from it on.
+    var paintsFrom: Node?
     private var glyphRenderer: GlyphRenderer?
     private var fontResolved = false
     /// Touch-marker layouts of the markers damaged or painted lately: a moving marker's
@@ -106,20 +126,74 @@ public final class Renderer {
 
     /// Repaints only the pixels in `damage` (buffer pixels; clipped to the canvas),
     /// leaving every other pixel untouched.
+    ///
+    /// A damage of a few rects is painted one disjoint rect at a time, each through a clip of
+    /// one box: pixman then works on single boxes, which take no heap storage (a clip of many
+    /// boxes is intersected anew, on the heap, by every fill and composite). Every paint
+    /// operation sets each pixel from that pixel alone, so the pixels are the same.
     public func render(damage: [PixelRect], into canvas: Canvas) {
+        if !window.showsTappableAreas, splitIntoPieces(damage, within: canvas.bounds) {
+            for piece in pieces {
+                pieceRegion.set(piece)
+                paintTree(through: pieceRegion, on: canvas.surface)
+            }
+            return
+        }
         let region = damageRegion
         region.set(damage, clippedTo: canvas.bounds)
         guard !region.isEmpty else { return }
-        let surface = canvas.surface
+        paintTree(through: region, on: canvas.surface)
+    }
+
+    /// Splits `damage` within `bounds` into disjoint rects (`pieces`): false when there are
+    /// more than `mostPieces`.
+    private func splitIntoPieces(_ damage: [PixelRect], within bounds: PixelRect) -> Bool {
+        pieces.removeAll(keepingCapacity: true)
+        for rect in damage {
+            let clipped = rect.intersection(bounds)
+            guard !clipped.isEmpty else { continue }
+            pieceParts.removeAll(keepingCapacity: true)
+            pieceParts.append(clipped)
+            for piece in pieces where !pieceParts.isEmpty {
+                pieceCut.removeAll(keepingCapacity: true)
+                for part in pieceParts { part.appendSubtracting(piece, to: &pieceCut) }
+                swap(&pieceParts, &pieceCut)
+            }
+            pieces.append(contentsOf: pieceParts)
+            if pieces.count > Self.mostPieces { return false }
+        }
+        return true
+    }
+
+    /// The tree (and the overlay, when on) painted through `region` on `surface`: the window
+    /// background, then every node, from the one covering the region when one does.
+    private func paintTree(through region: PixelRegion, on surface: PixmanSurface) {
         surface.setClip(region)
-        surface.fill(region, color: PremultipliedColor(background), operator: .source)
         let target = PaintTarget(surface: surface, offsetX: 0, offsetY: 0, clip: region)
         let root = window.root
+        paintsFrom = coveringNode(of: target.visible)
+        if paintsFrom == nil { surface.fill(region, color: PremultipliedColor(background), operator: .source) }
         paint(root, x: root.frame.minX, y: root.frame.minY, in: target)
+        if paintsFrom != nil {
+            // The covering node was not reached (it cannot be, as it is found the way painting goes):
+            // everything is painted after all.
+            paintsFrom = nil
+            surface.setClip(region)
+            surface.fill(region, color: PremultipliedColor(background), operator: .source)
+            paint(root, x: root.frame.minX, y: root.frame.minY, in: target)
+        }
         if window.showsTappableAreas {
             paintOverlay(in: target)
         }
         surface.setClip(nil)
+    }
+
+    /// A region for the clip of the next clipping node in, kept for the next frames; the
+    /// caller gives it back by lowering `clipDepth`.
+    func takeClipRegion() -> PixelRegion {
+        if clipDepth == clipRegions.count { clipRegions.append(PixelRegion()) }
+        clipDepth += 1
+        return clipRegions[clipDepth - 1]
     }
 
     // MARK: Damage

@@ -42,6 +42,7 @@ extension Canvas: ScrollPaintBuffer {
 public final class ScrollPainter {
     /// Where a scroll node was painted in a frame.
     private struct Shown {
+        let id: ObjectIdentifier
         weak var node: ScrollNode?
         let rect: PixelRect
         /// Its content's shift (`Renderer.contentShift(of:)`) then.
@@ -53,10 +54,16 @@ public final class ScrollPainter {
 
     /// What a buffer shows: the frame it was painted in and its scroll nodes then.
     private struct BufferFrame {
-        let frame: Int
-        let shown: [ObjectIdentifier: Shown]
+        var frame: Int
+        /// Its storage is the buffer's own, refilled each frame it is painted.
+        var shown: [Shown]
         /// Marks (touch markers, overlays) were painted over the tree in it.
-        let hasMarks: Bool
+        var hasMarks: Bool
+
+        func shown(_ id: ObjectIdentifier) -> Shown? {
+            for each in shown where each.id == id { return each }
+            return nil
+        }
     }
 
     /// A scroll node's area moved by whole pixels within the buffer.
@@ -91,6 +98,15 @@ public final class ScrollPainter {
     /// benchmarks and tests.
     public private(set) var moveCount = 0
     public private(set) var poolMoveCount = 0
+    /// A frame's working lists, their storage kept from frame to frame so that a frame
+    /// allocates nothing: the visible scroll nodes, the moves, the rects painted, what the
+    /// buffer lacks beyond the moves, and two lists for cutting rects.
+    private var visible: [ScrollNode] = []
+    private var moves: [Move] = []
+    private var painted: [PixelRect] = []
+    private var uncovered: [PixelRect] = []
+    private var parts: [PixelRect] = []
+    private var cut: [PixelRect] = []
 
     public init() {}
 
@@ -140,31 +156,12 @@ public final class ScrollPainter {
     public func paint(damage: [PixelRect], stale: [PixelRect], previous: Canvas?, into buffer: some ScrollPaintBuffer,
                       with renderer: Renderer, allowsMoves: Bool = true) -> [PixelRect] {
         frame += 1
-        let scrollNodes = visibleScrollNodes(of: renderer.window)
-        let before = buffers[buffer.bufferID]
+        updateVisibleScrollNodes(of: renderer.window)
         let overlay = renderer.window.showsTappableAreas
-        defer { showedOverlay = overlay }
-        var moves: [Move] = []
-        for node in scrollNodes {
-            let id = ObjectIdentifier(node)
-            guard allowsMoves, overlay == showedOverlay, let rect = renderer.paintedRect(of: node),
-                  isMovedOnly(node, rect, damage, renderer) else {
-                lastPainted[id] = frame
-                continue
-            }
-            // The buffer shows the node's content translated if no frame since painted it.
-            guard let before, !before.hasMarks, lastPainted[id, default: .min] <= before.frame,
-                  let then = before.shown[id], then.node === node, then.rect == rect else { continue }
-            // The overlay is drawn where touches hit, at the exact offset: it moved with the
-            // content only between offsets on whole pixels, and only if no control outside
-            // the node draws its area over it.
-            if overlay, !then.isPixelAligned || !Self.isPixelAligned(node, renderer.scale)
-                || drawsForeignOverlay(over: node, renderer) { continue }
-            let shift = renderer.contentShift(of: node)
-            let move = Move(rect: rect, dx: then.shiftX - shift.x, dy: then.shiftY - shift.y)
-            if abs(move.dx) < rect.width, abs(move.dy) < rect.height { moves.append(move) }
-        }
-        var painted: [PixelRect] = []
+        findMoves(damage: damage, stale: stale, bufferID: buffer.bufferID, renderer: renderer, overlay: overlay,
+                  allowsMoves: allowsMoves)
+        showedOverlay = overlay
+        painted.removeAll(keepingCapacity: true)
         var canvas = buffer.canvas
         var shifted = false
         for move in moves {
@@ -179,30 +176,76 @@ public final class ScrollPainter {
             } else {
                 canvas.copyPixels(into: move.kept, from: canvas, movedBy: move.dx, dy: move.dy)
             }
-            painted += move.rect.subtracting(move.kept) + Self.indicatorStrips(of: move, scale: renderer.scale)
-            if overlay { painted += Self.overlayEdgeStrips(of: move, scale: renderer.scale) }
+            move.rect.appendSubtracting(move.kept, to: &painted)
+            Self.appendIndicatorStrips(of: move, scale: renderer.scale, to: &painted)
+            if overlay { Self.appendOverlayEdgeStrips(of: move, scale: renderer.scale, to: &painted) }
             moveCount += 1
         }
-        let moved = moves.map(\.rect)
         // Catching up needs no copy where a move rewrote every pixel anyway.
-        var rects = stale
-        for area in moved { rects = rects.flatMap { $0.subtracting(area) } }
+        uncovered.removeAll(keepingCapacity: true)
+        uncovered.append(contentsOf: stale)
+        for move in moves { subtract(move.rect, from: &uncovered) }
         if let previous {
             // Nor where this frame's damage repaints it (a tap's button, damaged in the frame
             // before and again in this one).
-            for rect in rects where !damage.contains(where: { $0.contains(rect) }) {
+            for rect in uncovered where !damage.contains(where: { $0.contains(rect) }) {
                 canvas.copyPixels(into: rect, from: previous, movedBy: 0, dy: 0)
             }
         } else {
-            painted += rects
+            painted.append(contentsOf: uncovered)
         }
         // A moved area's damage is the move's; what rounding put beyond it is painted.
         for rect in damage {
-            painted += moved.reduce([rect]) { parts, area in parts.flatMap { $0.subtracting(area) } }
+            if moves.isEmpty {
+                painted.append(rect)
+                continue
+            }
+            parts.removeAll(keepingCapacity: true)
+            parts.append(rect)
+            for move in moves { subtract(move.rect, from: &parts) }
+            painted.append(contentsOf: parts)
         }
         renderer.render(damage: painted, into: canvas)
-        remember(scrollNodes, in: buffer.bufferID, renderer: renderer, hasMarks: !allowsMoves)
+        remember(in: buffer.bufferID, renderer: renderer, hasMarks: !allowsMoves)
         return painted
+    }
+
+    /// The scroll nodes whose area this frame can move in the buffer (`moves`), not painted.
+    private func findMoves(damage: [PixelRect], stale: [PixelRect], bufferID: Int, renderer: Renderer, overlay: Bool,
+                           allowsMoves: Bool) {
+        moves.removeAll(keepingCapacity: true)
+        let before = buffers[bufferID]
+        for node in visible {
+            let id = ObjectIdentifier(node)
+            guard allowsMoves, overlay == showedOverlay, let rect = renderer.paintedRect(of: node),
+                  isMovedOnly(node, rect, damage, renderer) else {
+                lastPainted[id] = frame
+                continue
+            }
+            // The buffer shows the node's content translated if no frame since painted it.
+            guard let before, !before.hasMarks, lastPainted[id, default: .min] <= before.frame,
+                  let then = before.shown(id), then.node === node, then.rect == rect else { continue }
+            // The overlay is drawn where touches hit, at the exact offset: it moved with the
+            // content only between offsets on whole pixels, and only if no control outside
+            // the node draws its area over it.
+            if overlay, !then.isPixelAligned || !Self.isPixelAligned(node, renderer.scale)
+                || drawsForeignOverlay(over: node, renderer) { continue }
+            let shift = renderer.contentShift(of: node)
+            let move = Move(rect: rect, dx: then.shiftX - shift.x, dy: then.shiftY - shift.y)
+            // Not moved, and nothing there changed since the buffer showed it: its pixels are
+            // the latest frame's already.
+            if move.dx == 0, move.dy == 0, !damage.contains(where: { $0.intersects(rect) }),
+               !stale.contains(where: { $0.intersects(rect) }) { continue }
+            if abs(move.dx) < rect.width, abs(move.dy) < rect.height { moves.append(move) }
+        }
+    }
+
+    /// Cuts `area` out of `rects` (in place, through the `cut` list's storage).
+    private func subtract(_ area: PixelRect, from rects: inout [PixelRect]) {
+        guard rects.contains(where: { $0.intersects(area) }) else { return }
+        cut.removeAll(keepingCapacity: true)
+        for rect in rects { rect.appendSubtracting(area, to: &cut) }
+        swap(&rects, &cut)
     }
 
     /// Forgets what `buffer` shows: it is new, or was painted by other means (`SceneLayer`'s
@@ -211,17 +254,23 @@ public final class ScrollPainter {
         buffers[buffer.bufferID] = nil
     }
 
-    /// Takes note of where the scroll nodes are painted in this frame, in `bufferID`.
-    private func remember(_ scrollNodes: [ScrollNode], in bufferID: Int, renderer: Renderer, hasMarks: Bool) {
+    /// Takes note of where the scroll nodes are painted in this frame, in `bufferID`. The
+    /// buffer's record is refilled in its own storage.
+    private func remember(in bufferID: Int, renderer: Renderer, hasMarks: Bool) {
         shown.removeAll(keepingCapacity: true)
-        for node in scrollNodes {
+        var entry = buffers.removeValue(forKey: bufferID) ?? BufferFrame(frame: frame, shown: [], hasMarks: hasMarks)
+        (entry.frame, entry.hasMarks) = (frame, hasMarks)
+        entry.shown.removeAll(keepingCapacity: true)
+        for node in visible {
             guard let rect = renderer.paintedRect(of: node) else { continue }
             let shift = renderer.contentShift(of: node)
-            shown[ObjectIdentifier(node)] = Shown(node: node, rect: rect, shiftX: shift.x, shiftY: shift.y,
-                                                  isPixelAligned: Self.isPixelAligned(node, renderer.scale))
+            let each = Shown(id: ObjectIdentifier(node), node: node, rect: rect, shiftX: shift.x, shiftY: shift.y,
+                             isPixelAligned: Self.isPixelAligned(node, renderer.scale))
+            shown[each.id] = each
+            entry.shown.append(each)
         }
         changed.removeAll(keepingCapacity: true)
-        buffers[bufferID] = BufferFrame(frame: frame, shown: shown, hasMarks: hasMarks)
+        buffers[bufferID] = entry
         if buffers.count > Self.rememberedBuffers, let oldest = buffers.min(by: { $0.value.frame < $1.value.frame }) {
             buffers[oldest.key] = nil
         }
@@ -237,8 +286,13 @@ public final class ScrollPainter {
         // change, which a move would misplace. (Its damage is its area, or a pixel more
         // where the offset's rounding noise reached the next pixel.)
         let slack = PixelRect(minX: rect.minX - 1, minY: rect.minY - 1, maxX: rect.maxX + 1, maxY: rect.maxY + 1)
-        let touching = damage.filter { $0.intersects(rect) }
-        return touching.isEmpty || (touching.contains { $0.contains(rect) } && touching.allSatisfy { slack.contains($0) })
+        var touched = false, covered = false
+        for each in damage where each.intersects(rect) {
+            guard slack.contains(each) else { return false }
+            touched = true
+            if each.contains(rect) { covered = true }
+        }
+        return !touched || covered
     }
 
     /// Whether `node`'s area shows only its own opaque background and its content:
@@ -284,42 +338,62 @@ public final class ScrollPainter {
 
     /// Bands along the four edges as wide as the overlay's edge bands, plus a pixel for
     /// rounding, where they are now and where the move carried the old ones: an area the
-    /// node's edge clips shows its clipped-edge band there.
-    private static func overlayEdgeStrips(of move: Move, scale: RenderScale) -> [PixelRect] {
+    /// node's edge clips shows its clipped-edge band there. Appended to `rects`.
+    private static func appendOverlayEdgeStrips(of move: Move, scale: RenderScale, to rects: inout [PixelRect]) {
         let rect = move.rect
         let band = scale.lineWidth(OverlayStyle.edgeBandWidth) + 1
-        let strips = [PixelRect(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: min(rect.maxY, rect.minY + band)),
+        let strips = (PixelRect(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: min(rect.maxY, rect.minY + band)),
                       PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY),
                       PixelRect(minX: rect.minX, minY: rect.minY, maxX: min(rect.maxX, rect.minX + band), maxY: rect.maxY),
-                      PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)]
-        return strips + strips.map { $0.offsetBy(dx: move.dx, dy: move.dy).intersection(rect) }.filter { !$0.isEmpty }
+                      PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY))
+        rects.append(strips.0)
+        rects.append(strips.1)
+        rects.append(strips.2)
+        rects.append(strips.3)
+        appendMoved(strips.0, by: move, to: &rects)
+        appendMoved(strips.1, by: move, to: &rects)
+        appendMoved(strips.2, by: move, to: &rects)
+        appendMoved(strips.3, by: move, to: &rects)
+    }
+
+    /// Where `move` carried `strip`, within the moved area, appended unless empty.
+    private static func appendMoved(_ strip: PixelRect, by move: Move, to rects: inout [PixelRect]) {
+        let moved = strip.offsetBy(dx: move.dx, dy: move.dy).intersection(move.rect)
+        if !moved.isEmpty { rects.append(moved) }
     }
 
     /// Bands along the right and bottom edges wide enough for the indicator bars, plus a
     /// pixel for rounding, where they are now and where the move carried the old ones.
-    private static func indicatorStrips(of move: Move, scale: RenderScale) -> [PixelRect] {
+    /// Appended to `rects`.
+    private static func appendIndicatorStrips(of move: Move, scale: RenderScale, to rects: inout [PixelRect]) {
         let rect = move.rect
         let band = Int(scale.pixels(ScrollNode.scrollIndicatorInset + ScrollNode.scrollIndicatorThickness).rounded(.up)) + 1
-        let strips = [PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY),
-                      PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY)]
-        return strips + strips.map { $0.offsetBy(dx: move.dx, dy: move.dy).intersection(rect) }.filter { !$0.isEmpty }
+        let right = PixelRect(minX: max(rect.minX, rect.maxX - band), minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
+        let bottom = PixelRect(minX: rect.minX, minY: max(rect.minY, rect.maxY - band), maxX: rect.maxX, maxY: rect.maxY)
+        rects.append(right)
+        rects.append(bottom)
+        appendMoved(right, by: move, to: &rects)
+        appendMoved(bottom, by: move, to: &rects)
     }
 
-    /// The scroll nodes painted at all: not hidden or transparent, nor any ancestor. The
-    /// tree is walked only after it changed, so a frame costs the scroll nodes' depth.
-    private func visibleScrollNodes(of window: Window) -> [ScrollNode] {
+    /// Finds the scroll nodes painted at all (`visible`): not hidden or transparent, nor any
+    /// ancestor. The tree is walked only after it changed, so a frame costs the scroll nodes' depth.
+    private func updateVisibleScrollNodes(of window: Window) {
         if scannedVersion != window.structureVersion {
             scannedVersion = window.structureVersion
             scrollNodes.removeAll()
             window.root.forEachInSubtree { if let scroll = $0 as? ScrollNode { scrollNodes.append(scroll) } }
         }
-        return scrollNodes.filter { node in
-            var current: Node? = node
-            while let each = current {
-                if each.isHidden || each.alpha <= 0 { return false }
-                current = each.supernode
-            }
-            return true
+        visible.removeAll(keepingCapacity: true)
+        for node in scrollNodes where Self.isShown(node) { visible.append(node) }
+    }
+
+    private static func isShown(_ node: Node) -> Bool {
+        var current: Node? = node
+        while let each = current {
+            if each.isHidden || each.alpha <= 0 { return false }
+            current = each.supernode
         }
+        return true
     }
 }

@@ -20,6 +20,10 @@ package final class FramePainter {
     /// The tree's damage of the latest `takeDamage`, its storage kept from frame to frame.
     private var treeDamage: [PixelRect] = []
     private var canvases = CanvasCache()
+    /// The pool buffers as the scroll painter sees them, over `canvases`.
+    private var paintBuffers = PoolPaintBuffers()
+    /// Wraps a pool buffer's pixels in a canvas (`canvases`); made once, not per frame.
+    private lazy var wrapCanvas: (PixelBufferView) -> Canvas? = { [unowned self] in canvases.canvas(for: $0) }
     /// Moves the pixels of scrolled content instead of painting them again.
     package let scrollPainter = ScrollPainter()
     /// The tree kept offscreen while an overlay shows, so what only the overlay dirtied is
@@ -79,6 +83,7 @@ package final class FramePainter {
         }
         _ = takeDamage()
         canvases.removeAll()
+        paintBuffers.removeAll()
         scrollPainter.forgetBuffers()
         sceneLayer.discard()
         underlayLayer.discard()
@@ -103,7 +108,7 @@ package final class FramePainter {
     /// record of the buffer (forgotten here) cannot send a move into changed pixels.
     package func catchUp(_ context: CatchUpContext) -> Bool {
         guard overlays.contains(where: { !$0.isBlank }),
-              let buffer = PoolPaintBuffer(memory: context.memory, wrap: { [unowned self] in canvases.canvas(for: $0) }),
+              let buffer = paintBuffers.buffer(for: context.memory, wrap: wrapCanvas),
               let latest = canvases.canvas(for: context.latest)
         else { return false }
         for rect in context.stale.rects { buffer.canvas.copyPixels(into: rect, from: latest, movedBy: 0, dy: 0) }
@@ -118,8 +123,7 @@ package final class FramePainter {
     /// comes from the scene layer, and with what overlays paint under the markers, from the
     /// underlay layer.
     package func paint(_ context: PaintContext) {
-        guard let buffer = PoolPaintBuffer(memory: context.memory, wrap: { [unowned self] in canvases.canvas(for: $0) })
-        else { return }
+        guard let buffer = paintBuffers.buffer(for: context.memory, wrap: wrapCanvas) else { return }
         let canvas = buffer.canvas
         let previous = context.previous.flatMap { canvases.canvas(for: $0) }
         let painted: [PixelRect]

@@ -15,7 +15,9 @@ package final class OffscreenAppSession {
     private let output: EventOutput
     private let pointerLocation: PointerLocationOverlay
     private var batcher = TouchBatcher()
-    private var chain = SwapChain<ShmMemory>()
+    private var chain = MemorySwapChain()
+    /// The frame's damage as the app takes it (`App.takeFrameDamage`), its storage kept.
+    private var frameDamage = DamageRegion()
     /// What changed since the latest frame (`ToplevelWindow.setNeedsDisplay`).
     private var pendingDamage = DamageRegion()
     /// The buffer committed last, held by the "compositor" until the next commit.
@@ -65,24 +67,35 @@ package final class OffscreenAppSession {
 
     /// One turn of the loop after input: the frame, when anything changed, then the log.
     package func frame() throws {
-        let damage = painter.takeDamage()
-        if !damage.isEmpty { pendingDamage.add(DamageRegion(damage)) }
+        painter.takeDamage(into: &frameDamage)
+        if !frameDamage.isEmpty {
+            pendingDamage.add(frameDamage)
+            frameDamage.removeAll()
+        }
         if !pendingDamage.isEmpty {
-            let bounds = painter.renderer.bufferBounds
-            let size = PixelSize(width: bounds.width, height: bounds.height)
-            guard let acquired = try chain.acquire(size: size, damage: pendingDamage, make: { size throws(ShmError) in
-                try ShmMemory(width: size.width, height: size.height, poolSize: ShmMemory.scrollingPoolSize)
-            }) else { return }
-            let damage = pendingDamage.clipped(to: PixelRect(size: size))
-            painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
-                                       previous: acquired.previous?.view, scale: .integer(1),
-                                       logicalSize: Size(width: Double(bounds.width), height: Double(bounds.height))))
-            chain.submit(id: acquired.id, damage: damage)
-            if let shown { chain.release(id: shown, currentSize: size) }
-            shown = acquired.id
-            pendingDamage = DamageRegion()
+            guard try draw() else { return }
+            // Emptied in its own storage once the frame's copies of it are gone (`draw`'s).
+            pendingDamage.removeAll()
             frames += 1
         }
         try output.write()
+    }
+
+    /// The pending damage painted into a buffer and committed (`ToplevelWindow.drawIfNeeded`);
+    /// false when every buffer is busy.
+    private func draw() throws -> Bool {
+        let bounds = painter.renderer.bufferBounds
+        let size = PixelSize(width: bounds.width, height: bounds.height)
+        guard let acquired = try chain.acquire(size: size, damage: pendingDamage, make: { size throws(ShmError) in
+            try ShmMemory(width: size.width, height: size.height, poolSize: ShmMemory.scrollingPoolSize)
+        }) else { return false }
+        let damage = pendingDamage.clipped(to: PixelRect(size: size))
+        painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
+                                   previous: acquired.previous?.view, scale: .integer(1),
+                                   logicalSize: Size(width: Double(bounds.width), height: Double(bounds.height))))
+        chain.submit(id: acquired.id, damage: damage)
+        if let shown { chain.release(id: shown, currentSize: size) }
+        shown = acquired.id
+        return true
     }
 }

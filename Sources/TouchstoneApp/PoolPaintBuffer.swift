@@ -18,6 +18,14 @@ final class PoolPaintBuffer: ScrollPaintBuffer {
 
     var bufferID: Int { memory.serial }
 
+    /// The canvas over where the buffer is in its memory now, for another frame into the same
+    /// buffer (the app keeps these, `PoolPaintBuffers`); false when it cannot be wrapped.
+    func follow() -> Bool {
+        guard let current = wrap(memory.view) else { return false }
+        canvas = current
+        return true
+    }
+
     func shiftRows(by rows: Int, keeping fixed: [Range<Int>]) -> Bool {
         // A canvas over memory of a size and alignment already wrapped fails only when
         // pixman cannot allocate its header; the old canvas then stays (still mapped).
@@ -25,4 +33,24 @@ final class PoolPaintBuffer: ScrollPaintBuffer {
         canvas = moved
         return true
     }
+}
+
+/// The window's `PoolPaintBuffer`s, one per memory of its pool, kept from frame to frame so a
+/// frame makes no object for its buffer. At most as many as the swap chain keeps; `removeAll`
+/// drops them (and their hold on the memories) when the buffers are replaced.
+struct PoolPaintBuffers {
+    private var buffers: [PoolPaintBuffer] = []
+
+    /// The buffer over `memory`, its canvas where the buffer is now; nil when it cannot be wrapped.
+    mutating func buffer(for memory: ShmMemory, wrap: @escaping (PixelBufferView) -> Canvas?) -> PoolPaintBuffer? {
+        for buffer in buffers where buffer.memory === memory {
+            return buffer.follow() ? buffer : nil
+        }
+        guard let buffer = PoolPaintBuffer(memory: memory, wrap: wrap) else { return nil }
+        if buffers.count >= SwapChain<ShmMemory>.capacity { buffers.removeFirst() }
+        buffers.append(buffer)
+        return buffer
+    }
+
+    mutating func removeAll() { buffers.removeAll() }
 }

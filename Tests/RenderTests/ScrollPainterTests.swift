@@ -115,7 +115,9 @@ private struct OneBuffer {
             #expect(differingPixels(canvas, full).isEmpty,
                     "frame \(frame), offsets \(list.contentOffset.y), \(carousel.contentOffset.x)")
         }
-        #expect(painter.moveCount > (overlay ? 10 : 60), "most frames moved pixels, fractional offsets included")
+        // A node whose offset and area did not change since the buffer showed it is no move
+        // (nothing to move or repaint there): the carousel's still frames are not counted.
+        #expect(painter.moveCount > (overlay ? 5 : 60), "most frames moved pixels, fractional offsets included")
     }
 
     /// Content is painted at its offset snapped to the pixel grid: its image at offset zero,

@@ -4,8 +4,9 @@
 #include <stdint.h>
 
 /// Starts counting the heap allocations the calling thread makes (malloc, calloc, realloc
-/// and the aligned allocators), from zero.
-void allocation_counter_begin(void);
+/// and the aligned allocators), from zero. With `program_only` nonzero, not those the Swift
+/// runtime library makes on its own account (coroutine frames of unoptimized generic code).
+void allocation_counter_begin(int program_only);
 
 /// Stops counting on the calling thread and returns the allocations made since
 /// `allocation_counter_begin`.

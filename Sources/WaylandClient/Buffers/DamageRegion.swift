@@ -35,11 +35,9 @@ public struct DamageRegion: Hashable, Sendable {
         rects.removeAll(keepingCapacity: true)
     }
 
+    /// Adds `region`'s rects into this region's own storage (never adopting the other's, whose
+    /// next change would then copy it), so regions kept from frame to frame allocate nothing.
     public mutating func add(_ region: DamageRegion) {
-        if rects.isEmpty {
-            rects = region.rects
-            return
-        }
         var grew = false
         for rect in region.rects { grew = insert(rect) || grew }
         if grew, rects.count > Self.limit { coalesce() }

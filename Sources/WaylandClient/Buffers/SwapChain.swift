@@ -45,6 +45,11 @@ public struct SwapChain<Storage> {
     private var nextID = 0
     /// The slot submitted last: its content is the latest frame.
     private var latestID: Int?
+    /// The latest `Acquired`'s `repaint` and `stale`, their storage kept from frame to frame
+    /// (the caller is done with an `Acquired` by its next `acquire`); a slot's own stale
+    /// damage is never handed out, so clearing it at its submit copies nothing.
+    private var repaint = DamageRegion()
+    private var stale = DamageRegion()
 
     public init() {}
 
@@ -61,10 +66,13 @@ public struct SwapChain<Storage> {
         let latest = slots.first { $0.id == latestID && $0.size == size }
         if let index = slots.firstIndex(where: { !$0.isBusy }) {
             let slot = slots[index]
-            var repaint = slot.staleDamage
+            repaint.removeAll()
+            repaint.add(slot.staleDamage)
             repaint.add(damage)
+            stale.removeAll()
+            stale.add(slot.staleDamage)
             return Acquired(id: slot.id, storage: slot.storage, size: size, repaint: repaint.clipped(to: full),
-                            stale: slot.staleDamage.clipped(to: full),
+                            stale: stale.clipped(to: full),
                             previous: latest.flatMap { $0.id == slot.id ? nil : $0.storage }, age: slot.age)
         }
         guard slots.count < Self.capacity else { return nil }
@@ -86,7 +94,7 @@ public struct SwapChain<Storage> {
         }
         slots[index].isBusy = true
         slots[index].age = 1
-        slots[index].staleDamage = DamageRegion()
+        slots[index].staleDamage.removeAll()
         latestID = id
     }
 
@@ -125,7 +133,7 @@ public struct SwapChain<Storage> {
     /// now holds the latest frame, so the next frame into it repaints only its own damage.
     public mutating func caughtUp(id: Int) {
         guard let index = slots.firstIndex(where: { $0.id == id && !$0.isBusy }) else { return }
-        slots[index].staleDamage = DamageRegion()
+        slots[index].staleDamage.removeAll()
         slots[index].age = 1
     }
 

@@ -514,7 +514,9 @@ public final class ToplevelWindow {
         if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
         handler?.windowCommitted(self)
         needsDisplay = false
-        pendingDamage = DamageRegion()
+        // Emptied in its own storage, which the frame's copies no longer share.
+        content = nil
+        pendingDamage.removeAll()
     }
 
     /// The handler of every frame callback, made once. The window holds the callback
