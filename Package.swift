@@ -25,7 +25,6 @@ let package = Package(
         .library(name: "SceneFormat", targets: ["SceneFormat"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "AuditFormat", targets: ["AuditFormat"]),
-        .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // What an app imports: `import TouchstoneApp` (NodeCore comes with it).
         .library(name: "TouchstoneApp", targets: ["TouchstoneApp"]),
         .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
@@ -184,6 +183,10 @@ let package = Package(
         // An app built on the public app layer alone (docs/library.md); CI builds
         // it and ExamplesEndToEndTests taps it under headless weston.
         .executableTarget(name: "RoundButtonExample", dependencies: ["TouchstoneApp"], path: "examples/RoundButton"),
+        // TouchstoneApp's tutorial (Sources/TouchstoneApp/TouchstoneApp.docc): a custom control, a list
+        // with a data source, and the input script and event log in `replay/` that test it.
+        .executableTarget(name: "CheckoutExample", dependencies: ["TouchstoneApp"], path: "examples/Checkout", exclude: ["replay"]),
+        .testTarget(name: "CheckoutExampleTests", dependencies: ["CheckoutExample", "TouchstoneApp", "SceneFormat", "touchstone"]),
         // `touchstone` too: the example's exported screens are checked with it.
         .testTarget(name: "ExamplesEndToEndTests", dependencies: ["RoundButtonExample", "WestonHarness", "touchstone"]),
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",

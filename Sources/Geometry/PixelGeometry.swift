@@ -31,14 +31,18 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// The rect covering a whole buffer of `size`.
     public init(size: PixelSize) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
 
+    /// The rectangle from its top-left corner to its bottom-right one (exclusive).
     public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     public var minX: Int { x }
     public var minY: Int { y }
+    /// The first column to the right of the rectangle (exclusive, as damage rectangles are).
     public var maxX: Int { x + width }
+    /// The first row below the rectangle (exclusive).
     public var maxY: Int { y + height }
+    /// True when the rectangle covers no pixel (a zero or negative side).
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// Number of pixels covered (zero when empty).
     public var area: Int { isEmpty ? 0 : width * height }
@@ -50,6 +54,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return r.isEmpty ? PixelRect(x: r.x, y: r.y, width: 0, height: 0) : r
     }
 
+    /// Whether the two rectangles share at least one pixel; touching edges share none.
     public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
 
     /// The smallest rect holding both; an empty operand is ignored.
@@ -65,6 +70,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         other.isEmpty || (other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY)
     }
 
+    /// The same rectangle moved `dx` pixels right and `dy` down.
     public func offsetBy(dx: Int, dy: Int) -> PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }

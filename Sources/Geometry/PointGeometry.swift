@@ -77,7 +77,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
+    /// The right edge, outside the rect (containment is half-open).
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge, outside the rect.
     public var maxY: Double { origin.y + size.height }
     public var width: Double { size.width }
     public var height: Double { size.height }
@@ -112,6 +114,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
     }
 
+    /// Whether the rects overlap with some area; rects that only touch do not.
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
 
     /// The smallest rect holding both; an empty operand is ignored.
@@ -122,6 +125,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
                     maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
     }
 
+    /// The same rect moved `dx` points right and `dy` down.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
