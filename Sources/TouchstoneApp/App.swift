@@ -236,6 +236,7 @@ public final class App {
         return WatchID(value: id)
     }
 
+    /// Stops calling the handler `watch(fileDescriptor:_:)` gave `id`; the descriptor stays open.
     public func stopWatching(_ id: WatchID) {
         guard watches.remove(id.value) != nil else { return }
         connection.loop.removeSource(id.value)

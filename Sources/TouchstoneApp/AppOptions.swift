@@ -4,7 +4,9 @@ public import NodeCore
 public struct AppOptions: Sendable {
     /// Where control events are logged, one JSON line each (behaviour.md §7.3).
     public enum EventLog: Equatable, Sendable {
+        /// Each line to standard output as it happens.
         case standardOutput
+        /// Each line to the file at this path, created or emptied when the app starts.
         case file(String)
     }
 
@@ -52,6 +54,7 @@ public struct AppOptions: Sendable {
     /// pointer location, clear its paths, quit).
     public var debugKeys: Bool
 
+    /// Options with every default of `touchstone run`; each property says what it changes.
     public init(title: String = "Touchstone", appID: String = App.defaultAppID, size: Size? = nil,
                 background: Color = .white, showsTappableAreas: Bool = false, showsTouches: Bool = false,
                 fullscreen: Bool = false, eventLog: EventLog? = nil, recordPath: String? = nil,
