@@ -161,16 +161,22 @@ let package = Package(
                                                       "ImageDecoding",
                                                       "FileOutput", "SystemCalls", systemPackage],
                 swiftSettings: releaseHotPath),
-        // Replay, the headless demo, rendering and audit for the command line.
+        // Replay, rendering, the touch test, audit and the offline check for the command line:
+        // no compositor code (`check --live` is handed its live session).
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
                                                 "AuditFormat", "TouchDiagnostics",
                                                 "ImageDecoding",
-                                                "TouchstoneApp", "WestonControl", "FileOutput", "CLinuxEvents", "SystemCalls", systemPackage],
+                                                "TouchstoneApp", "FileOutput", "CLinuxEvents", systemPackage],
+                swiftSettings: releaseHotPath),
+        // The commands that drive a private headless weston: `demo --headless`, `run --headless` and
+        // `check --live` (its `LiveCheck`), and the script injector they share.
+        .target(name: "HeadlessSession", dependencies: ["Session", "NodeCore", "SceneFormat", "DeviceRecording", "FileOutput",
+                                                        "WestonControl", "SystemCalls"],
                 swiftSettings: releaseHotPath),
         // The command line: argument parsing only.
         .executableTarget(
             name: "touchstone",
-            dependencies: ["Session", "TouchstoneApp", "Render", "SceneFormat", "FileOutput", "DeviceRecording",
+            dependencies: ["Session", "HeadlessSession", "TouchstoneApp", "Render", "SceneFormat", "FileOutput", "DeviceRecording",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: releaseHotPath,
             // Release: lld packs the ~44,000 relative relocations into an 8.7 KB bitmap (DT_RELR,
@@ -309,11 +315,11 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["SeededRandom", "SystemCalls"], path: "tools/Fuzz/Support"),
         .executableTarget(name: "TouchstoneFuzz", dependencies: ["FuzzSupport"], path: "tools/Fuzz/Main"),
         .executableTarget(name: "TouchstoneSoak",
-                          dependencies: ["Session", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],
+                          dependencies: ["Session", "HeadlessSession", "WestonHarness", "SceneFormat", "NodeCore", "SeededRandom"],
                           path: "tools/Soak"),
         // End-to-end: `touchstone run` under a private headless weston with injected seat input.
         .testTarget(name: "SessionEndToEndTests",
-                    dependencies: ["touchstone", "Session", "WestonHarness", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting"]),
+                    dependencies: ["touchstone", "Session", "HeadlessSession", "WestonHarness", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FileOutput
+import HeadlessSession
 import Session
 import TouchstoneApp
 
@@ -14,7 +15,7 @@ struct CheckArguments: Equatable {
 
     func run() throws {
         let folders = try CheckRunner.cases(cases)
-        let results = CheckRunner.run(folders, options: CheckOptions(update: update, live: live), jobs: jobs ?? CheckRunner.cores)
+        let results = CheckRunner.run(folders, options: CheckOptions(update: update, live: live ? LiveCheck() : nil), jobs: jobs ?? CheckRunner.cores)
         let sink = LineSink()
         try sink.write(bytes: Array(CheckRunner.report(results).utf8))
         if let junit {

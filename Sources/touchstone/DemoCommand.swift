@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import HeadlessSession
 import Session
 import TouchstoneApp
 

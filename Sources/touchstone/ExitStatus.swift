@@ -1,5 +1,6 @@
 import FileOutput
 import SceneFormat
+import HeadlessSession
 import Session
 import TouchstoneApp
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FileOutput
+import HeadlessSession
 import Session
 import TouchstoneApp
 import NodeCore

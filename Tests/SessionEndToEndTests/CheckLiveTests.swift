@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessSession
 import Session
 import Testing
 import WestonControl

@@ -1,6 +1,7 @@
 import Foundation
 import Render
 import SceneFormat
+import HeadlessSession
 import Session
 import Testing
 import WestonHarness

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import HeadlessSession
 import Session
 import Testing
 import WestonControl

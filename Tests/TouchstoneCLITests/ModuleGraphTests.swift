@@ -79,6 +79,16 @@ import Testing
         #expect(!graph.closure(of: "Render").contains("TouchDiagnostics"))
     }
 
+    /// The offline commands (replay, render, audit, check) hold no compositor code: the
+    /// headless-weston commands are HeadlessSession's, which the program depends on beside Session.
+    @Test func sessionDoesNotReachTheCompositorControl() throws {
+        let graph = try Self.loadGraph()
+        #expect(!graph.closure(of: "Session").contains("WestonControl"))
+        #expect(!graph.closure(of: "Session").contains("HeadlessSession"))
+        #expect(graph.closure(of: "HeadlessSession").isSuperset(of: ["Session", "WestonControl"]))
+        #expect(graph.closure(of: "touchstone").contains("HeadlessSession"))
+    }
+
     @Test func theInteractionCoreDependsOnGeometryAlone() throws {
         let graph = try Self.loadGraph()
         #expect(graph.closure(of: "NodeCore") == ["NodeCore", "Geometry"])

@@ -4,6 +4,7 @@
 // the behaviour.md §4.2 invariant on the event log. With --valgrind the client runs under memcheck
 // and any definite leak fails the run. Run through `tools/soak`.
 import Foundation
+import HeadlessSession
 import NodeCore
 import SceneFormat
 import Session

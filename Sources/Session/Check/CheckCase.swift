@@ -3,7 +3,7 @@ import FileOutput
 import FoundationEssentials
 import Glibc
 import JSONOutput
-import NodeCore
+public import NodeCore
 import Render
 import SceneFormat
 import TouchstoneApp
@@ -38,19 +38,28 @@ public struct CheckCaseResult: Sendable, Equatable {
 public struct CheckOptions: Sendable {
     /// Write the current results as the new expectations.
     public var update = false
-    /// Also run each case under a private headless weston and compare its live event log.
-    public var live = false
+    /// Also run each case through this live session and compare its event log (`check --live`);
+    /// nil: offline only.
+    public var live: (any LiveEventLog)?
 
-    public init(update: Bool = false, live: Bool = false) {
+    public init(update: Bool = false, live: (any LiveEventLog)? = nil) {
         self.update = update
         self.live = live
     }
 }
 
+/// A case's event log from a live session (`check --live`): the program plugs in
+/// HeadlessSession's `LiveCheck`, so the offline checks hold no compositor code.
+public protocol LiveEventLog: Sendable {
+    /// The live event log of the scene at `scenePath` in a `size` output with `script`, on the
+    /// script's clock; the session lasts until `lastsUntil`, when the replay's last timer fired.
+    func log(scenePath: String, size: Size, script: [TimedInputEvent], lastsUntil: Double) throws(CheckCase.Failure) -> [UInt8]
+}
+
 /// Checks one case folder in process: replays `input.jsonl` over `scene.json` through the
 /// same code as `replay`, renders the final frame as `replay --png` does, audits as `audit`
 /// does, and compares each with its expectation; `update` writes the results instead.
-/// With `live`, the case also runs under headless weston (`LiveCheck`).
+/// With `live`, the case also runs through that live session.
 public enum CheckCase {
     public static func run(folder: String, options: CheckOptions) -> CheckCaseResult {
         var result = CheckCaseResult(name: folder)
@@ -66,8 +75,10 @@ public enum CheckCase {
     }
 
     /// A case could not be checked: a file's own message.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     static func file(_ folder: String, _ name: String) -> String { folder.hasSuffix("/") ? folder + name : folder + "/" + name }
@@ -113,8 +124,8 @@ public enum CheckCase {
         }
 
         // The same input through a real compositor.
-        if options.live, let expectedLog {
-            let live = try LiveCheck.log(scenePath: scenePath, size: scene.size, script: script, lastsUntil: replay.window.clock.now)
+        if let session = options.live, let expectedLog {
+            let live = try session.log(scenePath: scenePath, size: scene.size, script: script, lastsUntil: replay.window.clock.now)
             if live != expectedLog { compare(live, with: expectedLog, path: eventsPath, run: "live", into: &result) }
         }
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import NodeCore
 import SceneFormat
+import Session
 public import WestonControl
 
 /// Why a headless run (`demo --headless`, `run --headless`) failed; every case is a runtime failure.

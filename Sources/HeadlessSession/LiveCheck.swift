@@ -1,15 +1,18 @@
 import FoundationEssentials
-import NodeCore
+public import NodeCore
 import SceneFormat
+public import Session
 
 /// `check --live` (behaviour.md §19): a case's scene shown by this program under a private
 /// headless weston, its input played through weston's seat, and the live event log
-/// compared with the case's expected one.
-enum LiveCheck {
+/// compared with the case's expected one. `touchstone check --live` plugs it into `CheckOptions`.
+public struct LiveCheck: LiveEventLog {
+    public init() {}
+
     /// The live event log of the scene at `scenePath` with `script`, on the script's clock.
     /// `lastsUntil` is when the replay's last timer fired: the live session runs that long,
     /// so what a deceleration logs after the last touch is in its log too.
-    static func log(scenePath: String, size: Size, script: [TimedInputEvent], lastsUntil: Double) throws(CheckCase.Failure) -> [UInt8] {
+    public func log(scenePath: String, size: Size, script: [TimedInputEvent], lastsUntil: Double) throws(CheckCase.Failure) -> [UInt8] {
         let folder: PrivateTemporaryFolder
         do throws(PrivateTemporaryFolder.Failure) {
             folder = try PrivateTemporaryFolder(prefix: "touchstone-check")

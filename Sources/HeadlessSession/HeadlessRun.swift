@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 public import NodeCore
 import SceneFormat
+import Session
 import WestonControl
 
 /// `touchstone run SCENE --headless DIR` (behaviour.md §19): the scene under a private
