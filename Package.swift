@@ -306,7 +306,7 @@ let package = Package(
         .target(name: "AllocationCounting", dependencies: ["CAllocationCounter", "TouchstoneApp", "NodeCore"],
                 path: "Benchmarks/AllocationCounting"),
         // Heap allocations per motion event in steady state (issue 30): `.build/release/AllocationBenchmarks`.
-        .executableTarget(name: "AllocationBenchmarks", dependencies: ["AllocationCounting"],
+        .executableTarget(name: "AllocationBenchmarks", dependencies: ["AllocationCounting", "BenchmarkSupport"],
                           path: "Benchmarks/AllocationBenchmarks"),
         // `touchstone audit` by scene size, time and memory: `.build/release/AuditBenchmarks`.
         .executableTarget(name: "AuditBenchmarks", dependencies: ["BenchmarkSupport", "SystemCalls"], path: "Benchmarks/AuditBenchmarks"),

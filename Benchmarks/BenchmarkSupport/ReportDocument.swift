@@ -87,8 +87,12 @@ public enum PerformanceReport {
             ? "a **quick** run (`tools/benchmarks --report --quick`: smaller sizes and fewer runs, a smoke check; "
                 + "quote the figures of a full run)"
             : "a full run (`tools/benchmarks --report`)"
+        let loads = runs.compactMap { Double($0.load) }
+        let loadRange = loads.min().map { low in
+            low == loads.max() ? " at load average \(figure(low))" : " at load average \(figure(low))–\(figure(loads.max()!))"
+        } ?? ""
         var text = "Written by \(mode) on \(provenance.date) at commit `\(provenance.commit)`, "
-            + "in \(provenance.minutes) min. Each benchmark runs interleaved with its baseline; a ratio is "
+            + "in \(provenance.minutes) min\(loadRange). Each benchmark runs interleaved with its baseline; a ratio is "
             + "figure / baseline from the same run. *load* is the 1-minute load average when the command "
             + "started (2 cores: above 2, processes waited for a core). The sections below explain each "
             + "benchmark.\n"

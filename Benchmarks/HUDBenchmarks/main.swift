@@ -165,6 +165,11 @@ for session in inProcess {
     say(String(format: "  %@ median %6.1f µs   p90 %6.1f µs", (session.hud ? "HUD, inspector and paths" : "without the HUD         ") as NSString,
                median(session.samples), percentile(session.samples, 0.9)))
 }
+if let plain = inProcess.first(where: { !$0.hud }), let hud = inProcess.first(where: { $0.hud }) {
+    reportFigure(table: "Pointer-location HUD", figure: "in process, HUD, inspector and paths, per motion event, median",
+                 value: median(hud.samples), unit: "µs", baseline: String(format: "without the HUD %.1f µs", median(plain.samples)),
+                 ratio: median(hud.samples) / median(plain.samples))
+}
 
 // MARK: 2. Live
 
@@ -263,5 +268,11 @@ do {
         let plain = subjects[2 * index], hud = subjects[2 * index + 1]
         say(String(format: "  %@latency median ratio HUD / no HUD %.2f× (goal ≤ 1.2×); HUD client CPU median %.1f µs per motion event (goal < 300)",
                    build.label as NSString, median(hud.samples) / median(plain.samples), median(hud.cpuSamples) / Double(fingers)))
+        guard build.path == thisBuild else { continue }
+        reportFigure(table: "Pointer-location HUD", figure: "live, + --pointer-location, motion to commit, median", value: median(hud.samples),
+                     unit: "µs", baseline: String(format: "--show-touches only %.0f µs", median(plain.samples)),
+                     ratio: median(hud.samples) / median(plain.samples), target: .atMost(1.2))
+        reportFigure(table: "Pointer-location HUD", figure: "live, + --pointer-location, client CPU per motion event, median",
+                     value: median(hud.cpuSamples) / Double(fingers), unit: "µs", target: .atMost(300))
     }
 }

@@ -211,8 +211,9 @@ _ = renderer.takeDamage()
 let fullShaped = measure(iterations) { renderer.renderFull(into: canvas) }
 let (damagedShaped, shapedRect, memsetShaped) = measureHighlight()
 print("Irregular tappable areas (every control an ellipse, sampled on the pixel grid):")
-row("full repaint with overlay", fullShaped, memsetFrame, frameBytes)
-row("one button's highlight with overlay, damage \(shapedRect)", damagedShaped, memsetShaped, shapedRect.area * 4)
+row("full repaint with overlay, every tappable area an ellipse", fullShaped, memsetFrame, frameBytes)
+row("one button's highlight with overlay, every tappable area an ellipse, damage \(shapedRect)", damagedShaped, memsetShaped,
+    shapedRect.area * 4)
 print("  audit of the 200 controls: rectangles \(format(auditRectangles)), ellipses \(format(auditShapes))")
 
 // PNG writing of the 1080p frame (issue 15): row by row from the canvas, into a temporary

@@ -242,6 +242,7 @@ func run(_ title: String, scale120: UInt32, offsets: [Double], rotating: Int = 2
     let resident = session.chain.slots.map { $0.storage.residentBytes >> 20 }
     print("  frames that moved the buffer in its pool: \(session.painter.scrollPainter.poolMoveCount) of \(offsets.count + rotating); "
           + "last frame equals a full repaint: \(exact); resident MiB per buffer: \(resident)")
+    if !exact { failedChecks.append(title) }
     reportFigure(table: "Scrolling at 1080p", figure: "\(title): scroll frame (input to commit), median", value: percentile(scroll.path, 0.5), unit: "ms",
                  baseline: "full repaint \(milliseconds(fullMedian)) ms", ratio: percentile(scroll.path, 0.5) / fullMedian, target: .atMost(0.2))
 }
@@ -272,13 +273,20 @@ func sweep(frames: Int) {
               + "\(String(format: "%.2f", median / base))× the \(grouped(options.children[0]))-button median; "
               + "page faults per frame \(faultsPerFrame(figures[i].pathFaults)); every round's last frame equals a full repaint: \(exact[i])")
     }
+    for (i, count) in options.children.enumerated() where !exact[i] { failedChecks.append("the sweep's \(grouped(count))-button session") }
     let ratio = percentile(figures[figures.count - 1].path, 0.5) / base
+    reportFigure(table: "Scrolling at 1080p", figure: "sweep, \(grouped(options.children[options.children.count - 1])) buttons in the scroll node: scroll frame, median",
+                 value: percentile(figures[figures.count - 1].path, 0.5), unit: "ms",
+                 baseline: "\(grouped(options.children[0])) buttons \(milliseconds(base)) ms", ratio: ratio, target: .atMost(1.2))
     print(String(format: "  median ratio %@ / %@ buttons: %.2f× (target ≤ 1.2×: %@)",
                  grouped(options.children[options.children.count - 1]), grouped(options.children[0]), ratio,
                  ratio <= 1.2 ? "met" : "not met"))
     print("  full repaint of the \(grouped(options.children[0]))-button window: median \(milliseconds(percentile(full, 0.5))) ms; "
           + "the scroll frame is \(percent(base / percentile(full, 0.5))) % of it")
 }
+
+/// The runs whose last frame differed from a full repaint: the benchmark then fails.
+var failedChecks: [String] = []
 
 if !options.sweepOnly {
     let steady = (1 ... options.frames).map { Double($0) * 7 }
@@ -296,4 +304,8 @@ sweep(frames: options.frames)
 if options.live {
     print()
     liveSweep(children: options.children, frames: options.liveFrames)
+}
+if !failedChecks.isEmpty {
+    print("self-check failed: the last frame differs from a full repaint in \(failedChecks.joined(separator: "; "))")
+    exit(1)
 }

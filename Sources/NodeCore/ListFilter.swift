@@ -18,10 +18,15 @@ public struct ListFilter: Hashable, Sendable {
     /// compared by grapheme clusters, as Swift compares strings.
     public func lets(_ rowText: String, through query: String) -> Bool {
         guard !query.isEmpty else { return true }
-        let row = rowText.lowercased(), wanted = query.lowercased()
+        return lets(FoldedText(rowText), through: FoldedText(query))
+    }
+
+    /// `lets(_:through:)` on texts lowercased beforehand. A query of more characters than the
+    /// row cannot be in it; saying so first spares `contains` its table over a long query.
+    func lets(_ row: FoldedText, through query: FoldedText) -> Bool {
         switch match {
-        case .prefix: return row.hasPrefix(wanted)
-        case .contains: return row.contains(wanted)
+        case .prefix: return row.text.hasPrefix(query.text)
+        case .contains: return query.count <= row.count && row.text.contains(query.text)
         }
     }
 
@@ -36,5 +41,24 @@ public struct ListFilter: Hashable, Sendable {
         }
         visit(row)
         return parts.joined(separator: " ")
+    }
+}
+
+/// A text lowercased (Unicode's mapping) once, with its length in characters, to be matched
+/// many times.
+struct FoldedText: Sendable {
+    let text: String
+    let count: Int
+
+    init(_ text: String) {
+        self.text = text.lowercased()
+        count = self.text.count
+    }
+
+    /// Whether every row that holds this query also holds `shorter`: this query starts with
+    /// it, character by character and byte by byte (a prefix of the bytes alone can end
+    /// inside a character, as `e` does in `e` + U+0301).
+    func extends(_ shorter: FoldedText) -> Bool {
+        count >= shorter.count && text.utf8.starts(with: shorter.text.utf8) && text.starts(with: shorter.text)
     }
 }

@@ -26,8 +26,8 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
     let filter: Filter?
     /// While filtered: the template rows shown, in order; nil shows every row.
     private var shown: [Int]?
-    /// Each template row's text, made the first time the list filters.
-    private lazy var rowTexts: [String] = (0 ..< count).map { ListFilter.text(of: template.makeRow($0)) }
+    /// The template rows' texts as the filter matches them, made the first time the list filters.
+    private var filterRows: ListFilterRows?
 
     /// A list's `filter` key (behaviour.md §16.8).
     struct Filter {
@@ -62,7 +62,10 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
     /// Shows the rows whose text `filter` lets through with `query`, from the top.
     func show(matching query: String, in list: ListNode) {
         guard let filter else { return }
-        let matching = query.isEmpty ? nil : rowTexts.indices.filter { filter.rule.lets(rowTexts[$0], through: query) }
+        if filterRows == nil {
+            filterRows = ListFilterRows(filter.rule, texts: (0 ..< count).map { ListFilter.text(of: template.makeRow($0)) })
+        }
+        let matching = filterRows?.rows(matching: query)
         guard matching != shown else { return }
         shown = matching
         list.reloadData()

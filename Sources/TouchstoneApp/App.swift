@@ -125,7 +125,7 @@ public final class App {
         painter.touchMarkers.isEnabled = options.showsTouches
         pointerLocation = PointerLocationOverlay(window: window)
         pointerLocation.isEnabled = options.showsPointerLocation
-        painter.overlays.append(pointerLocation)
+        painter.add(pointerLocation)
         caretBlinker = CaretBlinker(window: window, timers: timers)
         textInput = TextInputBridge(window: window)
         let input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: output.recorder, exporter: exporter,
@@ -191,11 +191,11 @@ public final class App {
     /// Paints `overlay` over the tree in every frame, above the touch markers and the
     /// pointer-location HUD (overlays added later paint over earlier ones). For the package's
     /// tools (`touch-test`): an app shows the built-in overlays through `App+Overlays`.
-    package func addOverlay(_ overlay: AppOverlay) { painter.overlays.append(overlay) }
+    package func addOverlay(_ overlay: AppOverlay) { painter.add(overlay) }
 
     /// Stops painting `overlay`. The app holds its overlays strongly: an overlay that owns
     /// the app removes itself when it is done, or the two keep each other alive.
-    package func removeOverlay(_ overlay: AppOverlay) { painter.overlays.removeAll { $0 === overlay } }
+    package func removeOverlay(_ overlay: AppOverlay) { painter.remove(overlay) }
 
     /// Session time of the latest input event, in milliseconds (compositor timestamps).
     public var inputTime: Double { input.now }

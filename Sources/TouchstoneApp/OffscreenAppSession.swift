@@ -32,7 +32,7 @@ package final class OffscreenAppSession {
         window = NodeCore.Window(root: root, size: root.frame.size)
         painter = try FramePainter(window: window, background: .white) { _ in }
         pointerLocation = PointerLocationOverlay(window: window)
-        painter.overlays.append(pointerLocation)
+        painter.add(pointerLocation)
         output = try EventOutput(eventLog: .file(eventLog), recordPath: nil)
         input = SeatInput(dispatcher: InputDispatcher(window: window), recorder: nil)
         output.attach(to: root) { [unowned input] in input.now }

@@ -60,7 +60,7 @@ import Testing
         let runs = try ReportLog.runs(in: log, file: "log")
         let quick = PerformanceReport.markdown(runs, provenance: provenance)
         #expect(quick.hasPrefix("Written by a **quick** run (`tools/benchmarks --report --quick`"))
-        #expect(quick.contains("on 2026-11-28 12:00 UTC at commit `abc1234`, in 4 min."))
+        #expect(quick.contains("on 2026-11-28 12:00 UTC at commit `abc1234`, in 4 min at load average 1.00–3.10."))
         #expect(quick.hasSuffix("Commands without figures:\n\n- `.build/release/AuditBenchmarks` exited with status 134\n"))
         var full = provenance
         full.quick = false

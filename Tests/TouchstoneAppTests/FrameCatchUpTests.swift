@@ -30,7 +30,7 @@ private final class HUDSession {
         hud = PointerLocationOverlay(window: window)
         hud.isEnabled = true
         painter = try FramePainter(window: window, background: .white) { _ in }
-        painter.overlays.append(hud)
+        painter.add(hud)
         painter.resize(to: Size(width: 200, height: 150),
                        scale: scale120 == 120 ? .integer(1) : .fractional(scale120: scale120))
         self.catchesUp = catchesUp
