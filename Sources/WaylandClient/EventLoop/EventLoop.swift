@@ -29,10 +29,10 @@ public enum StopReason: Equatable, Sendable {
 /// One thread, one `poll`: the display socket, timers and signals. Sleeps in `poll` while idle.
 ///
 /// Per iteration: dispatch queued events, run idle work (redraws), flush, run before-sleep
-/// work (output that must not delay a frame), flush again (polling for POLLOUT when the
-/// socket is full), then poll. While it runs, a `SocketReader` thread is the socket's only
-/// reader and wakes this thread when it queued events; without one (no thread could be
-/// made, or it stopped) this thread reads: `prepare_read`, poll, `read_events`.
+/// work (output that must not delay a frame), `prepare_read`, flush again (polling for
+/// POLLOUT when the socket is full), poll, then `read_events` or `cancel_read`. From its
+/// first run on, the display's `SocketRelay` thread reads the compositor's socket as events
+/// arrive, whatever this thread is doing, and this thread reads them from the relay.
 public final class EventLoop {
     private struct Source {
         let id: Int
@@ -46,10 +46,7 @@ public final class EventLoop {
     }
 
     private let display: WaylandDisplay
-    /// The socket's reader thread while `run` runs.
-    private var reader: SocketReader?
-    /// In the order added; `pollSet` holds the display and the reader's wake descriptor
-    /// first (-1, not polled, when unused), then one entry per source.
+    /// In the order added; `pollSet` holds the display first, then one entry per source.
     private var sources: [Source] = []
     private var pollSet: [pollfd] = []
     private var nextSourceID = 0
@@ -118,13 +115,11 @@ public final class EventLoop {
     }
 
     /// Runs until `stop`, a termination signal, `deadline`, or a connection failure (thrown).
-    /// Meanwhile a `SocketReader` thread reads the socket as soon as events arrive.
+    /// The display's socket relay starts with the first run and stays until it disconnects.
     public func run(until deadline: ContinuousClock.Instant? = nil) throws(EventLoopError) -> StopReason {
         stopReason = nil
-        reader = SocketReader(display: display.pointer)
+        display.relayCompositorSocket()
         defer {
-            reader?.stop()
-            reader = nil
             for work in beforeSleepWork { work.run() }
         }
         do throws(DisplayError) {
@@ -141,54 +136,30 @@ public final class EventLoop {
     }
 
     private func rebuildPollSet() {
-        pollSet = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: -1, events: Int16(POLLIN), revents: 0)]
+        pollSet = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         pollSet += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
     }
 
     /// One poll round. Throws only display errors; poll failures become connection errors too.
     private func iterate(deadline: ContinuousClock.Instant?) throws(DisplayError) {
-        // The requests (a frame's commit) go out, then the output that must not delay them.
+        // The requests (a frame's commit) go out, then the output that must not delay them,
+        // before a read is prepared.
         _ = try display.flush()
         for work in beforeSleepWork { work.run() }
-        if let reader, reader.isReading {
-            try sleep(wakingOn: reader, deadline: deadline)
-        } else {
-            guard try readAndSleep(deadline: deadline) else { return }
-        }
-        // A handler may add or remove sources: walk a snapshot of those polled.
-        let polled = sources
-        for (index, source) in polled.enumerated() where pollSet.count > index + 2 && pollSet[index + 2].revents != 0 {
-            source.handler()
-        }
-    }
-
-    /// Sleeps until the reader queued events, a source is ready, the socket takes the rest of
-    /// a flush, or the deadline. The socket is polled only for writing: reading is the
-    /// reader's, and a read prepared here would make the reader wait for this thread.
-    private func sleep(wakingOn reader: SocketReader, deadline: ContinuousClock.Instant?) throws(DisplayError) {
-        let wantWrite = try display.flush() == .wouldBlock
-        pollSet[0].fd = wantWrite ? display.fileDescriptor : -1
-        pollSet[0].events = Int16(POLLOUT)
-        pollSet[1].fd = reader.wakeFD
-        try poll(deadline: deadline)
-        // Cleared before the next dispatch: what the reader queues after it wakes the loop again.
-        if pollSet[1].revents != 0 { reader.consumeWake() }
-    }
-
-    /// Reads the socket on this thread: prepare, flush, poll, then read or cancel. False when
-    /// it did not poll.
-    private func readAndSleep(deadline: ContinuousClock.Instant?) throws(DisplayError) -> Bool {
         // prepare_read fails while events are queued (read meanwhile): the loop dispatches
         // them, and runs its idle work, before it sleeps.
-        guard display.prepareRead() else { return false }
+        guard display.prepareRead() else { return }
         var reading = true
         defer { if reading { display.cancelRead() } }
         let wantWrite = try display.flush() == .wouldBlock
-        pollSet[0].fd = display.fileDescriptor
+
         pollSet[0].events = Int16(POLLIN | (wantWrite ? POLLOUT : 0))
-        pollSet[1].fd = -1
-        try poll(deadline: deadline)
+        let timeout = deadline.map { Self.milliseconds(until: $0) } ?? -1
+        do throws(SystemCallError) {
+            try retryingInterrupted("poll") { poll(&pollSet, nfds_t(pollSet.count), timeout) }
+        } catch {
+            throw .connectionLost(errno: error.errno.rawValue)
+        }
         let displayEvents = Int32(pollSet[0].revents)
         if displayEvents & Int32(POLLIN | POLLERR | POLLHUP) != 0 {
             // read_events consumes the prepared read whether it succeeds or fails.
@@ -196,15 +167,10 @@ public final class EventLoop {
             try display.readEvents()
             if displayEvents & Int32(POLLIN) == 0 { throw display.currentError() }
         }
-        return true
-    }
-
-    private func poll(deadline: ContinuousClock.Instant?) throws(DisplayError) {
-        let timeout = deadline.map { Self.milliseconds(until: $0) } ?? -1
-        do throws(SystemCallError) {
-            try retryingInterrupted("poll") { Glibc.poll(&pollSet, nfds_t(pollSet.count), timeout) }
-        } catch {
-            throw .connectionLost(errno: error.errno.rawValue)
+        // A handler may add or remove sources: walk a snapshot of those polled.
+        let polled = sources
+        for (index, source) in polled.enumerated() where pollSet.count > index + 1 && pollSet[index + 1].revents != 0 {
+            source.handler()
         }
     }
 
