@@ -77,6 +77,23 @@ public final class WaylandDisplay {
 
     deinit {
         wl_display_disconnect(pointer)
+        // The relay ends once libwayland's end of it is closed.
+        relay?.join()
+    }
+
+    /// The thread reading the compositor's socket for libwayland, once started.
+    private var relay: SocketRelay?
+    private var relayTried = false
+
+    /// Puts a `SocketRelay` between libwayland and the compositor (once; later calls do
+    /// nothing): from now on the compositor's socket is read as soon as events arrive. Without
+    /// one (no thread or socketpair could be made) libwayland keeps reading the socket itself.
+    package func relayCompositorSocket() {
+        guard !relayTried else { return }
+        relayTried = true
+        // What libwayland holds goes out first, on the socket it was written for.
+        _ = try? flush()
+        relay = SocketRelay(replacing: fileDescriptor)
     }
 
     /// The socket to poll for readability.

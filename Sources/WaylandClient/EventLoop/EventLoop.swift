@@ -30,8 +30,9 @@ public enum StopReason: Equatable, Sendable {
 ///
 /// Per iteration: dispatch queued events, run idle work (redraws), flush, run before-sleep
 /// work (output that must not delay a frame), `prepare_read`, flush again (polling for
-/// POLLOUT when the socket is full), poll, then `read_events` or `cancel_read`. While it
-/// runs, a `SocketReader` thread reads the socket whenever this thread is busy.
+/// POLLOUT when the socket is full), poll, then `read_events` or `cancel_read`. From its
+/// first run on, the display's `SocketRelay` thread reads the compositor's socket as events
+/// arrive, whatever this thread is doing, and this thread reads them from the relay.
 public final class EventLoop {
     private struct Source {
         let id: Int
@@ -114,12 +115,11 @@ public final class EventLoop {
     }
 
     /// Runs until `stop`, a termination signal, `deadline`, or a connection failure (thrown).
-    /// Meanwhile a `SocketReader` thread keeps the socket read while this thread works.
+    /// The display's socket relay starts with the first run and stays until it disconnects.
     public func run(until deadline: ContinuousClock.Instant? = nil) throws(EventLoopError) -> StopReason {
         stopReason = nil
-        let reader = SocketReader(display: display.pointer)
+        display.relayCompositorSocket()
         defer {
-            reader?.stop()
             for work in beforeSleepWork { work.run() }
         }
         do throws(DisplayError) {
@@ -143,7 +143,7 @@ public final class EventLoop {
     /// One poll round. Throws only display errors; poll failures become connection errors too.
     private func iterate(deadline: ContinuousClock.Instant?) throws(DisplayError) {
         // The requests (a frame's commit) go out, then the output that must not delay them,
-        // before a read is prepared: the socket reader is never held up by this work.
+        // before a read is prepared.
         _ = try display.flush()
         for work in beforeSleepWork { work.run() }
         // prepare_read fails while events are queued (read meanwhile): the loop dispatches
