@@ -20,6 +20,9 @@ final class EventOutput {
         case let .file(path): log = try LineSink(path: path)
         }
         recorder = try recordPath.map { path throws(OutputError) in InputRecorder(sink: try LineSink(path: path)) }
+        // Room for a busy frame's lines from the start: a line that grows (a timestamp gaining
+        // a digit) does not make the buffer grow mid-session.
+        lineBuffer.reserveCapacity(4096)
     }
 
     /// Logs every control under `root` (those in the tree now), timing sends without a
