@@ -1,19 +1,15 @@
-/// Turns raw seat events into window touches with the rules of behaviour.md §3.3: touch
-/// events are held until `touchFrame`; an up that leaves no finger active applies
-/// at once (weston ≤ 10 sends no frame after the last up); cancel drops the batch
-/// and cancels every finger in the order they began; the left pointer button acts
-/// as the touch `pointer`; unknown ids are ignored. The live session and replay
-/// both feed this, so replay checks exactly what runs on a device.
+/// Turns seat input into window touches with the rules of behaviour.md §3.3. Touches come as
+/// whole frames (`handle(_:at:)` with a `TouchFrame`): the live seat's, or an input script's
+/// lines grouped by the same `TouchFrameAssembler`, so replay checks exactly what runs on a
+/// device. A cancel cancels every finger in the order they began; the left pointer button
+/// acts as the touch `pointer`.
 public final class InputDispatcher {
     public let window: Window
     /// Called for key events, with the time in milliseconds.
     public var onKey: ((_ key: String, _ pressed: Bool, _ time: Double) -> Void)?
 
-    private var pending: [TimedInputEvent] = []
-    /// The batch being applied (see `applyPending`).
-    private var applying: [TimedInputEvent] = []
-    /// Fingers that are down, counting downs still held in `pending`, in begin order.
-    private var fingers = OrderedTable<Int, Void>()
+    /// An input script's touch lines, grouped into frames as the seat groups its events.
+    private var lines = TouchFrameAssembler()
     private var pointerLocation: Point?
     private var pointerPressed = false
 
@@ -21,31 +17,43 @@ public final class InputDispatcher {
         self.window = window
     }
 
-    /// Ids of fingers currently down (applied or pending), in the order they began.
-    public var activeFingerIDs: [Int] { fingers.keys }
+    /// Ids of the fingers an input script has down (applied or waiting for their frame), in
+    /// the order they began.
+    public var activeFingerIDs: [Int] { lines.activeIDs }
 
-    /// Feeds one event.
+    /// Applies one whole touch frame at `time`, the time of what closed it (the frame, the
+    /// last up or the cancel). The clock advances to each change's time and then to `time`
+    /// first, as it does line by line, so that timers due in between fire before the touches.
+    public func handle(_ frame: TouchFrame, at time: Double) {
+        if !frame.isCancel {
+            for change in frame.changes { window.clock.advance(to: change.time) }
+        }
+        window.clock.advance(to: time)
+        apply(frame, at: time)
+    }
+
+    /// Cancels every finger's touch, in the order they began (the pointer is left alone), and
+    /// drops the script's touch lines still waiting for their frame.
+    public func cancelTouches(at time: Double) {
+        _ = lines.cancel()
+        window.cancelAllTouches(kind: .touch, time: time)
+    }
+
+    /// Feeds one event, as an input script's line holds it: touch lines become frames.
     public func handle(_ event: InputEvent, at time: Double) {
         // Timers and animations due before this event happen first (behaviour.md §9.5).
         window.clock.advance(to: time)
         switch event {
-        case .touchDown(let id, _):
-            guard !fingers.contains(id) else { return }
-            fingers.append((), for: id)
-            pending.append(TimedInputEvent(time: time, event: event))
-        case .touchMotion(let id, _):
-            guard fingers.contains(id) else { return }
-            pending.append(TimedInputEvent(time: time, event: event))
+        case .touchDown(let id, let location):
+            lines.down(id: id, location: location, time: time)
+        case .touchMotion(let id, let location):
+            lines.motion(id: id, location: location, time: time)
         case .touchUp(let id):
-            guard fingers.remove(id) != nil else { return }
-            pending.append(TimedInputEvent(time: time, event: event))
-            if fingers.isEmpty { applyPending() }
+            applyLines(lines.up(id: id, time: time), at: time)
         case .touchFrame:
-            applyPending()
+            applyLines(lines.frame(), at: time)
         case .touchCancel:
-            pending.removeAll()
-            fingers.removeAll()
-            window.cancelAllTouches(kind: .touch, time: time)
+            cancelTouches(at: time)
         case .pointerMotion(let location):
             pointerLocation = location
             if pointerPressed { window.touchMoved(.pointer, to: location, time: time) }
@@ -91,27 +99,32 @@ public final class InputDispatcher {
         handle(event.event, at: event.time)
     }
 
-    /// Applies touch events still waiting for a frame (end of an input script).
+    /// Applies the touch lines still waiting for a frame (the end of an input script).
     public func finish() {
-        applyPending()
+        applyLines(lines.frame(), at: window.clock.now)
         // A key still held when the script ends repeats no further.
         window.stopKeyRepeat()
     }
 
-    private func applyPending() {
-        // Swap buffers rather than copy: events fed while these apply queue up in the
-        // other one, and neither needs a new allocation once both have grown.
-        swap(&pending, &applying)
-        defer { applying.removeAll(keepingCapacity: true) }
-        for item in applying {
-            switch item.event {
-            case .touchDown(let id, let location):
-                window.touchDown(.finger(id), kind: .touch, at: location, time: item.time)
-            case .touchMotion(let id, let location):
-                window.touchMoved(.finger(id), to: location, time: item.time)
-            case .touchUp(let id):
-                window.touchUp(.finger(id), time: item.time)
-            default:
+    /// Applies a frame the script's lines closed (the clock is at its time already) and gives
+    /// its storage back, so that steady frames allocate nothing.
+    private func applyLines(_ closed: consuming TouchFrame?, at time: Double) {
+        guard var frame = consume closed else { return }
+        apply(frame, at: time)
+        lines.recycle(&frame)
+    }
+
+    private func apply(_ frame: TouchFrame, at time: Double) {
+        guard !frame.isCancel else { return cancelTouches(at: time) }
+        for change in frame.changes {
+            switch change.phase {
+            case .began:
+                window.touchDown(.finger(change.id), kind: .touch, at: change.location, time: change.time)
+            case .moved:
+                window.touchMoved(.finger(change.id), to: change.location, time: change.time)
+            case .ended:
+                window.touchUp(.finger(change.id), time: change.time)
+            case .stationary, .cancelled:
                 break
             }
         }

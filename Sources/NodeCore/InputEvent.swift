@@ -33,6 +33,19 @@ public enum InputEvent: Hashable, Sendable {
     case textPaste(String)
 }
 
+extension InputEvent {
+    /// The input script's line for one change of a touch frame that is not a cancel (a cancel
+    /// is the one line `touchCancel`): the dispatcher assembles the lines, closed by
+    /// `touchFrame`, back into the same frame.
+    public init(_ change: TouchChange) {
+        switch change.phase {
+        case .began: self = .touchDown(id: change.id, location: change.location)
+        case .ended: self = .touchUp(id: change.id)
+        case .moved, .stationary, .cancelled: self = .touchMotion(id: change.id, location: change.location)
+        }
+    }
+}
+
 /// Pointer buttons the input script names.
 public enum PointerButton: String, Hashable, Sendable, CaseIterable {
     case left, right, middle

@@ -3,7 +3,7 @@ import Render
 import WaylandClient
 
 /// The live session's input → frame path without a compositor, for the allocation benchmark
-/// and its test: touch events grouped by the seat's `TouchBatcher`, fed through `SeatInput`
+/// and its test: touch events grouped into frames as the seat groups them (`TouchFrameAssembler`), fed through `SeatInput`
 /// into the window (with the event log), then each frame as the loop makes it (`App`'s idle
 /// work, then `ToplevelWindow.drawIfNeeded`): the damage, a pool buffer of the swap chain,
 /// the paint, the submit, and the log written. The compositor is played by releasing each
@@ -14,7 +14,7 @@ package final class OffscreenAppSession {
     private let input: SeatInput
     private let output: EventOutput
     private let pointerLocation: PointerLocationOverlay
-    private var batcher = TouchBatcher()
+    private var touchFrames = TouchFrameAssembler()
     private var chain = MemorySwapChain()
     /// The frame's damage as the app takes it (`App.takeFrameDamage`), its storage kept.
     private var frameDamage = DamageRegion()
@@ -42,27 +42,28 @@ package final class OffscreenAppSession {
 
     package func touchDown(_ id: Int32, at location: Point) {
         time &+= 1
-        batcher.down(id: id, surfaceID: 1, location: location, time: time)
-        deliver(batcher.frame())
+        touchFrames.down(id: Int(id), location: location, time: Double(time))
+        deliver(touchFrames.frame())
     }
 
     package func touchMotion(_ id: Int32, to location: Point) {
         time &+= 1
-        batcher.motion(id: id, location: location, time: time)
-        deliver(batcher.frame())
+        touchFrames.motion(id: Int(id), location: location, time: Double(time))
+        deliver(touchFrames.frame())
     }
 
     package func touchUp(_ id: Int32) {
         time &+= 1
         // The last up delivers at once (weston ≤ 10 sends no frame after it).
-        deliver(batcher.up(id: id, time: time) ?? batcher.frame())
+        deliver(touchFrames.up(id: Int(id), time: Double(time)) ?? touchFrames.frame())
     }
 
-    /// As the seat hands a batch to the window and takes its storage back.
-    private func deliver(_ delivered: consuming TouchBatch?) {
-        guard var batch = consume delivered else { return }
+    /// As the seat hands a frame to the window and takes its storage back.
+    private func deliver(_ delivered: consuming TouchFrame?) {
+        guard let frame = consume delivered else { return }
+        var batch = TouchBatch(frame: consume frame, surfaceID: 1)
         input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
-        batcher.recycle(&batch)
+        touchFrames.recycle(&batch.frame)
     }
 
     /// One turn of the loop after input: the frame, when anything changed, then the log.

@@ -1,9 +1,9 @@
 import NodeCore
 import WaylandClient
 
-/// Seat input → `InputDispatcher`: turns the Wayland adapter's per-frame batches into the
-/// same `InputEvent`s an input script holds, on the session's clock, recording each one
-/// before it is dispatched (so a recording replays to the identical event log).
+/// Seat input → `InputDispatcher`: the Wayland adapter's touch frames go to the dispatcher
+/// whole and its other events one by one, on the session's clock, each recorded first as
+/// the lines an input script holds (so a recording replays to the identical event log).
 final class SeatInput {
     let dispatcher: InputDispatcher
     private(set) var clock: SeatClock
@@ -12,6 +12,8 @@ final class SeatInput {
     private let exporter: SceneExporter?
     /// Sees every event right after it was dispatched (the HUD, `App.onInput`).
     var onEvent: ((InputEvent, Double) -> Void)?
+    /// The frame being dispatched, on the session's clock (its storage reused frame to frame).
+    private var frame = TouchFrame()
 
     /// `firstInputTime`: see `AppOptions.firstInputTime`.
     init(dispatcher: InputDispatcher, recorder: InputRecorder?, exporter: SceneExporter? = nil, firstInputTime: Double? = nil) {
@@ -28,36 +30,40 @@ final class SeatInput {
     /// while the session waits for its first input (`SeatClock.estimatedNow`).
     var estimatedNow: Double? { clock.estimatedNow }
 
-    /// One `wl_touch.frame`'s events, then the frame (or a cancel) that closes them;
-    /// contact shapes go to `markers` and `hud`.
+    /// One `wl_touch.frame`'s changes (or a cancel), dispatched whole on the session's clock:
+    /// recorded first as the input script's lines that replay into the same frame (the changes,
+    /// then the frame or the cancel that closes them); contact shapes go to `markers` and `hud`.
     func handle(_ batch: TouchBatch, markers: inout TouchMarkerTracker, hud: PointerLocationOverlay) {
-        var cancelled = false
-        var time = clock.latest
-        for event in batch.events {
-            time = clock.milliseconds(event.time)
-            let id = Int(event.id)
-            let location = event.location
-            switch event.phase {
-            case .began:
-                markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
-                                 orientation: event.orientation)
-                feed(.touchDown(id: id, location: location), at: time)
-                hud.setContact(of: id, major: event.shape?.major, minor: event.shape?.minor, orientation: event.orientation)
-            case .moved:
-                markers.setShape(of: id, major: event.shape?.major, minor: event.shape?.minor,
-                                 orientation: event.orientation)
-                feed(.touchMotion(id: id, location: location), at: time)
-                hud.setContact(of: id, major: event.shape?.major, minor: event.shape?.minor, orientation: event.orientation)
-            case .ended:
-                feed(.touchUp(id: id), at: time)
-            case .cancelled:
-                cancelled = true
-            case .stationary:
-                break   // the seat reports changes only
+        // No line is stamped before the window's clock (see `feed`); stamps never go back.
+        let now = dispatcher.window.clock.now
+        var time = max(clock.latest, now)
+        if batch.frame.isCancel {
+            record(.touchCancel, at: time)
+            dispatcher.handle(batch.frame, at: time)
+            onEvent?(.touchCancel, time)
+            return
+        }
+        frame.changes.removeAll(keepingCapacity: true)
+        for var change in batch.frame.changes {
+            time = max(clock.milliseconds(UInt32(exactly: change.time) ?? 0), now)
+            change.time = time
+            if change.phase == .began || change.phase == .moved {
+                markers.setShape(of: change.id, major: change.shape?.major, minor: change.shape?.minor,
+                                 orientation: change.orientation)
+            }
+            frame.changes.append(change)
+            record(InputEvent(change), at: time)
+        }
+        record(.touchFrame, at: time)
+        dispatcher.handle(frame, at: time)
+        for change in frame.changes {
+            onEvent?(InputEvent(change), change.time)
+            if change.phase == .began || change.phase == .moved {
+                hud.setContact(of: change.id, major: change.shape?.major, minor: change.shape?.minor,
+                               orientation: change.orientation)
             }
         }
-        // The adapter already grouped the batch; the frame (or cancel) closes it here too.
-        feed(cancelled ? .touchCancel : .touchFrame, at: time)
+        onEvent?(.touchFrame, time)
     }
 
     /// One `wl_pointer.frame`'s events; the left button acts as a touch (behaviour.md §3.3).
@@ -114,10 +120,15 @@ final class SeatInput {
     /// effect, and is recorded, at the clock's time: replay then sees what ran.
     private func feed(_ event: InputEvent, at stamped: Double) {
         let time = max(stamped, dispatcher.window.clock.now)
-        recorder?.record(TimedInputEvent(time: time, event: event))
-        exporter?.record(TimedInputEvent(time: time, event: event))
+        record(event, at: time)
         dispatcher.handle(event, at: time)
         onEvent?(event, time)
+    }
+
+    /// Writes `event` to the recording and the screen export, if any.
+    private func record(_ event: InputEvent, at time: Double) {
+        recorder?.record(TimedInputEvent(time: time, event: event))
+        exporter?.record(TimedInputEvent(time: time, event: event))
     }
 }
 

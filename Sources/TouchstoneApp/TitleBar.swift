@@ -26,7 +26,9 @@ final class TitleBar {
     private var canvases = CanvasCache()
     private var gesture = TitleBarGesture()
     /// The finger the gesture follows (the first down on the bar away from the button).
-    private var gestureFinger: Int32?
+    private var gestureFinger: Int?
+    /// The frame the bar's tree takes, on its clock (its storage reused frame to frame).
+    private var frame = TouchFrame()
 
     init(title: String, surface: any TitleBarHost) {
         let root = Node(name: "title-bar", frame: Rect(x: 0, y: 0, width: 1, height: Double(Self.height)))
@@ -47,7 +49,7 @@ final class TitleBar {
         guard let size else {
             renderer = nil
             canvases.removeAll()
-            dispatcher.handle(.touchCancel, at: window.clock.now)
+            dispatcher.cancelTouches(at: window.clock.now)
             gesture.cancel()
             return
         }
@@ -71,42 +73,46 @@ final class TitleBar {
         renderer.renderFull(into: canvas)
     }
 
+    /// A seat frame on the bar: the gesture follows its finger, then the bar's tree takes the
+    /// frame whole, unless the gesture hands the finger to the compositor first (a move).
     func handle(_ batch: TouchBatch) {
-        for event in batch.events {
-            let id = Int(event.id), time = max(Double(event.time), window.clock.now)
-            let location = event.location
-            switch event.phase {
+        let now = window.clock.now
+        guard !batch.frame.isCancel else {
+            dispatcher.handle(batch.frame, at: now)
+            gesture.cancel()
+            gestureFinger = nil
+            return finish()
+        }
+        frame.changes.removeAll(keepingCapacity: true)
+        for var change in batch.frame.changes {
+            let time = max(change.time, now), location = change.location
+            change.time = time
+            frame.changes.append(change)
+            switch change.phase {
             case .began:
-                dispatcher.handle(.touchDown(id: id, location: location), at: time)
                 if gestureFinger == nil, !closeButton.frame.contains(location) {
-                    gestureFinger = event.id
+                    gestureFinger = change.id
                     if gesture.down(at: location, time: time) == .toggleMaximized { surface.toggleMaximized() }
                 }
             case .moved:
-                dispatcher.handle(.touchMotion(id: id, location: location), at: time)
-                if event.id == gestureFinger, gesture.moved(to: location) == .move {
-                    // The compositor takes the finger over: nothing more arrives about it here.
-                    dispatcher.handle(.touchCancel, at: time)
+                if change.id == gestureFinger, gesture.moved(to: location) == .move {
+                    // The compositor takes the finger over: nothing more arrives about it here,
+                    // and the bar's tree sees none of this frame.
+                    dispatcher.cancelTouches(at: time)
                     gestureFinger = nil
                     surface.beginMove(touch: true)
                     return finish()
                 }
             case .ended:
-                dispatcher.handle(.touchUp(id: id), at: time)
-                if event.id == gestureFinger {
+                if change.id == gestureFinger {
                     gesture.up(time: time)
                     gestureFinger = nil
                 }
-            case .cancelled:
-                dispatcher.handle(.touchCancel, at: window.clock.now)
-                gesture.cancel()
-                gestureFinger = nil
-                return finish()
-            case .stationary:
-                break   // the seat reports changes only
+            case .stationary, .cancelled:
+                break
             }
         }
-        dispatcher.handle(.touchFrame, at: window.clock.now)
+        dispatcher.handle(frame, at: frame.changes.last?.time ?? now)
         finish()
     }
 

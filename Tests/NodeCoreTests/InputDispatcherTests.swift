@@ -267,6 +267,40 @@ import Testing
         #expect(s.log.lines.isEmpty)
     }
 
+    @Test func aSeatFrameAndTheScriptLinesItIsRecordedAsApplyTheSame() throws {
+        // Seat events as a compositor sends them, grouped by the one assembler: two fingers
+        // in one frame, a motion, a cancel mid-frame, then a tap whose last up has no frame.
+        var seat = TouchFrameAssembler()
+        var frames: [(frame: TouchFrame, time: Double)] = []
+        func close(_ frame: TouchFrame?, at time: Double) throws { frames.append((try #require(frame), time)) }
+        seat.down(id: 1, location: pt(50, 50), time: 0)
+        seat.down(id: 2, location: pt(250, 50), time: 0)
+        try close(seat.frame(), at: 0)
+        seat.motion(id: 2, location: pt(260, 50), time: 8)
+        try close(seat.frame(), at: 8)
+        seat.motion(id: 1, location: pt(55, 50), time: 16)
+        try close(seat.cancel(), at: 20)
+        seat.down(id: 1, location: pt(60, 50), time: 400)
+        try close(seat.frame(), at: 400)
+        try close(seat.up(id: 1, time: 450), at: 450)
+
+        let live = Scene(), replay = Scene()
+        for (frame, time) in frames {
+            live.input.handle(frame, at: time)
+            // What the live session records for the frame, line by line.
+            if frame.isCancel {
+                replay.input.handle(.touchCancel, at: time)
+            } else {
+                for change in frame.changes { replay.input.handle(InputEvent(change), at: change.time) }
+                replay.input.handle(.touchFrame, at: time)
+            }
+        }
+        #expect(live.log.lines == ["a.touchDown", "b.touchDown", "b.touchDragInside", "a.touchCancel", "b.touchCancel",
+                                   "a.touchDown", "a.touchUpInside", "a.primaryActionTriggered"])
+        #expect(replay.log.lines == live.log.lines)
+        #expect(replay.window.clock.now == live.window.clock.now)
+    }
+
     @Test func timedEventsAreHandledTheSameWay() {
         let s = Scene()
         s.input.handle(TimedInputEvent(time: 0, event: .touchDown(id: 1, location: pt(50, 50))))

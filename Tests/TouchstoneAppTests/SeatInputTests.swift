@@ -11,7 +11,7 @@ import Testing
         let window: NodeCore.Window
         let input: SeatInput
         var markers = TouchMarkerTracker()
-        var batcher = TouchBatcher()
+        var touchFrames = TouchFrameAssembler()
         var dispatched: [(event: InputEvent, time: Double)] = []
 
         init(firstInputTime: Double? = nil) {
@@ -22,9 +22,9 @@ import Testing
             input.onEvent = { [unowned self] in dispatched.append(($0, $1)) }
         }
 
-        func deliver(_ batch: TouchBatch?) {
-            guard let batch else { return }
-            input.handle(batch, markers: &markers, hud: PointerLocationOverlay(window: window))
+        func deliver(_ frame: TouchFrame?) {
+            guard let frame else { return }
+            input.handle(TouchBatch(frame: frame, surfaceID: 1), markers: &markers, hud: PointerLocationOverlay(window: window))
         }
 
         func key(keysym: UInt32, name: String, pressed: Bool, at time: UInt32) {
@@ -35,12 +35,12 @@ import Testing
 
     @Test func aKeyWithNoSymbolIsNoInputButItsTimeIsTheNextCancelsTime() throws {
         let session = Session()
-        session.batcher.down(id: 1, surfaceID: 1, location: Point(x: 50, y: 50), time: 5_000)
-        session.deliver(session.batcher.frame())
+        session.touchFrames.down(id: 1, location: Point(x: 50, y: 50), time: 5_000)
+        session.deliver(session.touchFrames.frame())
         // What a live run sends before a touch.cancel 100 ms after the down (KEY_RESERVED).
         session.key(keysym: 0, name: "NoSymbol", pressed: true, at: 5_100)
         session.key(keysym: 0, name: "NoSymbol", pressed: false, at: 5_100)
-        session.deliver(session.batcher.cancel())
+        session.deliver(session.touchFrames.cancel())
         #expect(session.dispatched.map(\.time) == [0, 0, 100])
         let last = try #require(session.dispatched.last)
         guard case .touchCancel = last.event else {
@@ -51,9 +51,9 @@ import Testing
 
     @Test func aSessionGivenItsFirstInputTimeDispatchesTheFirstInputThere() {
         let session = Session(firstInputTime: 100)
-        session.batcher.down(id: 1, surfaceID: 1, location: Point(x: 50, y: 50), time: 9_000)
-        session.deliver(session.batcher.frame())
-        session.deliver(session.batcher.up(id: 1, time: 9_060))
+        session.touchFrames.down(id: 1, location: Point(x: 50, y: 50), time: 9_000)
+        session.deliver(session.touchFrames.frame())
+        session.deliver(session.touchFrames.up(id: 1, time: 9_060))
         #expect(session.dispatched.map(\.time) == [100, 100, 160, 160])
         #expect(session.window.clock.now == 160)
     }

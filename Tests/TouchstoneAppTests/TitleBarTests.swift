@@ -12,8 +12,8 @@ private final class HostSpy: TitleBarHost {
     func setTitleBarNeedsDisplay() { requests.append("display") }
 }
 
-private func touches(_ events: [(Int32, TouchPhase, Double, Double, UInt32)]) -> TouchBatch {
-    TouchBatch(events: events.map { TouchEvent(id: $0.0, phase: $0.1, location: Point(x: $0.2, y: $0.3), time: $0.4) },
+private func touches(_ events: [(Int, TouchPhase, Double, Double, Double)]) -> TouchBatch {
+    TouchBatch(frame: TouchFrame(changes: events.map { TouchChange(id: $0.0, phase: $0.1, location: Point(x: $0.2, y: $0.3), time: $0.4) }),
                surfaceID: 1)
 }
 

@@ -1,34 +1,14 @@
-/// One touch point change, as a value.
-public struct TouchEvent: Hashable, Sendable {
-    /// `wl_touch` id: unique among active touches, reused afterwards.
-    public var id: Int32
-    public var phase: TouchPhase
-    public var location: Point
-    /// Compositor timestamp in milliseconds (0 for synthesized cancels).
-    public var time: UInt32
-    /// Contact ellipse axes in points, when the compositor reports a shape.
-    public var shape: (major: Double, minor: Double)? {
-        get { shapeMajor.map { ($0, shapeMinor ?? $0) } }
-        set { shapeMajor = newValue?.major; shapeMinor = newValue?.minor }
-    }
-    /// Contact orientation in degrees, when reported.
-    public var orientation: Double?
-    private var shapeMajor: Double?
-    private var shapeMinor: Double?
-
-    public init(id: Int32, phase: TouchPhase, location: Point, time: UInt32) {
-        self.id = id
-        self.phase = phase
-        self.location = location
-        self.time = time
-    }
-}
-
-/// Touch changes that belong together (one `wl_touch.frame`), in arrival order.
+/// One `wl_touch.frame`'s touch changes (or a cancel), grouped by `TouchFrameAssembler`,
+/// and the surface they are on. Times are the compositor's, in milliseconds.
 public struct TouchBatch: Hashable, Sendable {
-    public var events: [TouchEvent]
+    public var frame: TouchFrame
     /// The `wl_surface` object id the touches are on.
     public var surfaceID: UInt32
+
+    public init(frame: TouchFrame, surfaceID: UInt32) {
+        self.frame = frame
+        self.surfaceID = surfaceID
+    }
 }
 
 /// What a pointer did.

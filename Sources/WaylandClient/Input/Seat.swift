@@ -11,7 +11,10 @@ public final class Seat {
     private var pointer: WlPointer?
     private var pointerBatcher = PointerBatcher(sendsFrames: false)
     private var touch: WlTouch?
-    private var touchBatcher = TouchBatcher()
+    /// The touch events, grouped into frames (behaviour.md §3.3).
+    private var touchFrames = TouchFrameAssembler()
+    /// The surface the touches that are down went down on: the first one's.
+    private var touchSurfaceID: UInt32 = 0
     private var keyboard: Keyboard?
     /// The seat's text input, where the compositor offers `zwp_text_input_v3`.
     let textInput: TextInput?
@@ -53,7 +56,7 @@ public final class Seat {
 
     deinit {
         // Losing the seat cancels touches like losing the capability does.
-        if let batch = touchBatcher.cancel() { onTouch?(batch) }
+        deliverTouches(touchFrames.cancel())
     }
 
     private func update(_ capabilities: WlSeat.Capability) {
@@ -75,7 +78,7 @@ public final class Seat {
             self.touch = touch
         } else if !capabilities.contains(.touch), let old = touch {
             // Losing touch cancels every active touch, like wl_touch.cancel.
-            if let batch = touchBatcher.cancel() { onTouch?(batch) }
+            deliverTouches(touchFrames.cancel())
             touch = nil
             // Cannot throw at version 3; an older object is destroyed when dropped.
             if old.version >= 3 { try? old.release() }
@@ -99,33 +102,39 @@ public final class Seat {
     /// Drops the active touches without telling anyone: the compositor took them over
     /// (`xdg_toplevel.move`) and will send nothing more about them.
     func forgetTouches() {
-        _ = touchBatcher.cancel()
+        _ = touchFrames.cancel()
     }
 
     private func handleTouch(_ event: WlTouch.Event) {
-        var batch: TouchBatch?
+        var frame: TouchFrame?
         switch event {
         case let .down(serial, time, surface, id, x, y):
             touchDownSerial = serial
-            touchBatcher.down(id: id, surfaceID: surface?.objectID ?? 0, location: Point(x: x, y: y), time: time)
+            if touchFrames.isIdle { touchSurfaceID = surface?.objectID ?? 0 }
+            touchFrames.down(id: Int(id), location: Point(x: x, y: y), time: Double(time))
         case let .up(_, time, id):
-            batch = touchBatcher.up(id: id, time: time)
+            frame = touchFrames.up(id: Int(id), time: Double(time))
         case let .motion(time, id, x, y):
-            touchBatcher.motion(id: id, location: Point(x: x, y: y), time: time)
+            touchFrames.motion(id: Int(id), location: Point(x: x, y: y), time: Double(time))
         case .frame:
-            batch = touchBatcher.frame()
+            frame = touchFrames.frame()
         case .cancel:
-            batch = touchBatcher.cancel()
+            frame = touchFrames.cancel()
         case let .shape(id, major, minor):
-            touchBatcher.shape(id: id, major: major, minor: minor)
+            touchFrames.shape(id: Int(id), major: major, minor: minor)
         case let .orientation(id, orientation):
-            touchBatcher.orientation(id: id, degrees: orientation)
+            touchFrames.orientation(id: Int(id), degrees: orientation)
         }
-        // Taken out of `batch`, so that its storage is the batch's alone when it comes back.
-        if var delivered = batch.take() {
-            onTouch?(delivered)
-            touchBatcher.recycle(&delivered)
-        }
+        deliverTouches(frame.take())
+    }
+
+    /// Hands a frame to `onTouch` with the touches' surface, then takes its storage back (it
+    /// is the batch's alone by then, unless the handler kept it), so steady frames allocate nothing.
+    private func deliverTouches(_ delivered: consuming TouchFrame?) {
+        guard let frame = consume delivered else { return }
+        var batch = TouchBatch(frame: consume frame, surfaceID: touchSurfaceID)
+        onTouch?(batch)
+        touchFrames.recycle(&batch.frame)
     }
 
     private func handlePointer(_ event: WlPointer.Event) {

@@ -51,11 +51,11 @@ extension ToplevelWindow {
     func deliver(_ batch: TouchBatch, from seat: Seat) {
         if batch.surfaceID == surfaceID {
             var mapped = batch
-            fit.mapToContent(&mapped.events, \.location)
+            fit.mapToContent(&mapped.frame.changes, \.location)
             handler?.window(self, touches: mapped)
         } else if batch.surfaceID == decorations?.titleSurface.objectID {
             // Only a down names the seat (a cancel may come from a seat going away).
-            if batch.events.contains(where: { $0.phase == .began }) { decorationSeat = seat }
+            if batch.frame.changes.contains(where: { $0.phase == .began }) { decorationSeat = seat }
             handler?.window(self, titleBarTouches: batch)
         }
     }
