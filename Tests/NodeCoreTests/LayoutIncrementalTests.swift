@@ -108,6 +108,71 @@ final class OfferIndependentMeasurer: LayoutMeasuring {
         #expect(leaf.frame.width == leaf.supernode!.frame.width - 8)
     }
 
+    /// A column over a wrapping row of cards (a picture, a wrapped name, a price, a row of a
+    /// button, a spacer and a count), as the resize benchmark's product grid.
+    private func cardGrid() -> Node {
+        let root = Node(name: "root")
+        root.layout = FlexLayout(padding: EdgeInsets(all: 12), gap: 12)
+        let grid = Node(name: "grid")
+        grid.layout = FlexLayout(direction: .row, wrap: .wrap, gap: 8)
+        root.addSubnode(grid)
+        for index in 0..<12 {
+            let card = Node(name: "card\(index)")
+            card.layout = FlexLayout(padding: EdgeInsets(all: 6), gap: 4)
+            card.style.basis = 150
+            card.style.grow = 1
+            let picture = Node(name: "picture\(index)")
+            picture.style.height = 40
+            let name = TextNode(name: "name\(index)")
+            name.text = Array(repeating: "aaaaa", count: 2 + index % 5).joined(separator: " ")
+            let price = Node(name: "price\(index)")
+            price.label = "aaa"
+            let actions = Node(name: "actions\(index)")
+            actions.layout = FlexLayout(direction: .row, alignItems: .center, gap: 4)
+            let button = ButtonNode(name: "add\(index)")
+            button.label = "aaa"
+            let spacer = Node(name: "space\(index)")
+            spacer.style.grow = 1
+            let count = Node(name: "count\(index)")
+            count.label = "aa"
+            for child in [button, spacer, count] { actions.addSubnode(child) }
+            for child in [picture, name, price, actions] { card.addSubnode(child) }
+            grid.addSubnode(card)
+        }
+        return root
+    }
+
+    /// A window dragged wider changes every card's width: each container in a card is
+    /// computed once for its size and once for its layout, not again for each question its
+    /// container asks (a percent base its style does not read is not part of the question),
+    /// and each leaf at most once more (its flex base size, offered the new room).
+    @Test func aWidthChangeComputesEachContainerOfACardOnceForItsSizeAndOnceForItsLayout() {
+        let root = cardGrid()
+        let window = Window(root: root, size: Size(width: 800, height: 600))
+        let measurer = FakeMeasurer()
+        window.layoutIfNeeded(measurer: measurer)
+        for width in [802.0, 804, 806] {
+            var before: [String: Int] = [:]
+            root.forEachInSubtree { before[$0.name] = $0.layoutState.computations }
+            window.size = Size(width: width, height: 600)
+            window.layoutIfNeeded(measurer: measurer)
+            var containers: [String: Int] = [:], leaves: [String: Int] = [:]
+            for card in root.subnodes[0].subnodes {
+                card.forEachInSubtree { node in
+                    let count = node.layoutState.computations - before[node.name]!
+                    if node.subnodes.isEmpty { leaves[node.name] = count } else { containers[node.name] = count }
+                }
+            }
+            #expect(containers.count == 24 && containers.values.allSatisfy { $0 == 2 }, "\(containers)")
+            #expect(leaves.count == 72 && leaves.values.allSatisfy { $0 <= 3 }, "\(leaves)")
+        }
+        let reference = cardGrid()
+        reference.layOutWithoutCaches(size: Size(width: 806, height: 600), measurer: FakeMeasurer())
+        var frames: [String: Rect] = [:]
+        reference.forEachInSubtree { frames[$0.name] = $0.frame }
+        root.forEachInSubtree { #expect($0.frame == frames[$0.name], "\($0.name)") }
+    }
+
     @Test func aMeasurementThatHoldsForWiderOffersIsNotAskedForAgainWhenTheWindowWidens() {
         let root = Node(name: "root")
         root.layout = FlexLayout(direction: .row, alignItems: .flexStart)

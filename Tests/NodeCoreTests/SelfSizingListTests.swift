@@ -106,16 +106,23 @@ final class SelfSizingRows: ListDataSource {
         #expect(list.nodeForRow(at: row).map { $0.frame.minY - list.contentOffset.y } == 100)
     }
 
-    @Test func aRowThatWrapsIsMeasuredAgainWhenTheListsWidthChanges() {
+    /// A self-sizing list (estimate 44) of `count` rows of `words` words, sized by the
+    /// layout of a 320 × 600 window's root, laid out once with the returned measurer.
+    func flexRootList(count: Int, words: Int) -> (Window, ListNode, FakeMeasurer) {
         let root = Node(name: "root")
         root.layout = FlexLayout()
         let list = ListNode(name: "list", rowExtent: 44, selfSizingRows: true)
         list.style.grow = 1
-        list.dataSource = SelfSizingRows(count: 10, words: { _ in 12 })
+        list.dataSource = SelfSizingRows(count: count, words: { _ in words })
         root.addSubnode(list)
         let window = Window(root: root, size: Size(width: 320, height: 600))
         let measurer = FakeMeasurer()
         window.layoutIfNeeded(measurer: measurer)
+        return (window, list, measurer)
+    }
+
+    @Test func aRowThatWrapsIsMeasuredAgainWhenTheListsWidthChanges() {
+        let (window, list, measurer) = flexRootList(count: 10, words: 12)
         // 12 words of 35 pt with 7 pt spaces in 310 pt: 7 a line, two lines of 16.8, and 10 of padding.
         #expect(list.nodeForRow(at: 0)?.frame == rect(0, 0, 320, 44))
         window.size = Size(width: 600, height: 600)
@@ -180,15 +187,7 @@ final class SelfSizingRows: ListDataSource {
     }
 
     @Test func aRowInAListSizedByTheLayoutIsMeasuredAgainWhenItsLabelChanges() throws {
-        let root = Node(name: "root")
-        root.layout = FlexLayout()
-        let list = ListNode(name: "list", rowExtent: 44, selfSizingRows: true)
-        list.style.grow = 1
-        list.dataSource = SelfSizingRows(count: 10, words: { _ in 1 })
-        root.addSubnode(list)
-        let window = Window(root: root, size: Size(width: 320, height: 600))
-        let measurer = FakeMeasurer()
-        window.layoutIfNeeded(measurer: measurer)
+        let (window, list, measurer) = flexRootList(count: 10, words: 1)
         let row = try #require(list.nodeForRow(at: 0))
         #expect(row.frame.height == 27)
         let text = try #require(row.subnodes.first as? TextNode)

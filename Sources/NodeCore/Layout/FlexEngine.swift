@@ -9,16 +9,18 @@ struct FlexEngine {
 
     /// Sizes `node` (or lays out its children too when `perform`), from its cache when
     /// the input is the one it last answered and nothing changed since.
-    func compute(_ node: Node, _ input: LayoutInput, perform: Bool) -> LayoutOutput {
+    func compute(_ node: Node, _ given: LayoutInput, perform: Bool) -> LayoutOutput {
         let isContainer = node.layout != nil && !node.subnodes.isEmpty && !node.laysOutScrollContent
+        var input = given
+        // A percent base the node's style does not resolve against is not part of the question,
+        // so a container's sizing and its layout (which knows its height) share their items' answers.
+        if usesCaches { node.style.clearUnreadPercentBases(of: &input) }
         let digest = input.digest
         if node.layoutState.isDirty || !usesCaches {
             node.layoutState.clearCaches()
             node.layoutState.isDirty = false
         } else if perform {
-            if node.layoutState.layoutDigest == digest.all, node.layoutState.layoutInput == input {
-                return node.layoutState.layoutOutput
-            }
+            if let output = node.layoutState.cachedLayout(input, digest: digest) { return output }
         } else if let cached = node.layoutState.cachedMeasure(input, digest: digest) {
             return cached
         }
@@ -31,9 +33,7 @@ struct FlexEngine {
             output = computeLeaf(node, input, perform: perform)
         }
         if perform {
-            node.layoutState.layoutInput = input
-            node.layoutState.layoutOutput = output
-            node.layoutState.layoutDigest = digest.all
+            node.layoutState.storeLayout(input, digest: digest, output)
             node.layoutState.needsApply = true
         } else {
             node.layoutState.storeMeasure(input, digest: digest, output)

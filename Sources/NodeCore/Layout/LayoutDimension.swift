@@ -18,6 +18,13 @@ public enum LayoutDimension: Hashable, Sendable {
 
     /// Whether this is `auto`.
     public var isAuto: Bool { self == .auto }
+
+    /// Whether this is a percent (resolved against a container's size).
+    @inline(__always)
+    var isPercent: Bool {
+        if case .percent = self { return true }
+        return false
+    }
 }
 
 extension LayoutDimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {

@@ -58,6 +58,25 @@ struct ResolvedSizes {
     }
 }
 
+extension LayoutStyle {
+    /// Clears from `input` the percent bases that answering it does not read: the
+    /// container's height unless a height or a height limit is a percent (and the height is
+    /// not sized by content), its width unless a width or a width limit (likewise) or a
+    /// margin is. Nothing else reads them (`ResolvedSizes`, the margins).
+    @inline(__always)
+    func clearUnreadPercentBases(of input: inout LayoutInput) {
+        if input.parentHeight != nil,
+           input.contentSizedHeight || !(height.isPercent || minHeight.isPercent || maxHeight.isPercent) {
+            input.parentHeight = nil
+        }
+        if input.parentWidth != nil,
+           !(margin.left.isPercent || margin.right.isPercent || margin.top.isPercent || margin.bottom.isPercent),
+           input.contentSizedWidth || !(width.isPercent || minWidth.isPercent || maxWidth.isPercent) {
+            input.parentWidth = nil
+        }
+    }
+}
+
 /// Small numeric rules shared by the engine.
 enum LayoutMath {
     /// `value` within `min`...`max`; a missing limit is none, and min wins over max.
