@@ -73,7 +73,7 @@ public final class ShmMemory {
         }
         if mapped == nil {
             do throws(SystemCallError) {
-                try retryingInterrupted("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
+                _ = try retryingInterrupted("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
             } catch {
                 close(fd)
                 throw .resize(error)

@@ -156,7 +156,7 @@ public final class EventLoop {
         pollSet[0].events = Int16(POLLIN | (wantWrite ? POLLOUT : 0))
         let timeout = deadline.map { Self.milliseconds(until: $0) } ?? -1
         do throws(SystemCallError) {
-            try retryingInterrupted("poll") { poll(&pollSet, nfds_t(pollSet.count), timeout) }
+            _ = try retryingInterrupted("poll") { poll(&pollSet, nfds_t(pollSet.count), timeout) }
         } catch {
             throw .connectionLost(errno: error.errno.rawValue)
         }
