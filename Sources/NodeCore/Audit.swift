@@ -174,7 +174,8 @@ public enum Audit {
         var area = current
         var scrolled: [String] = []
         let inScrollContent = hasScrollAncestor(control)
-        if inScrollContent, let view = TappableArea.scrolledIntoView(control) {
+        // With no scroll moved the area is `current`'s: keep it, and the samples it already has.
+        if inScrollContent, let view = TappableArea.scrolledIntoView(control), !view.scrolled.isEmpty {
             area = view.area
             if !current.isInView, view.area.isInView { scrolled = view.scrolled.map(\.name) }
         }

@@ -151,44 +151,50 @@ public struct TappableArea {
         guard !box.isEmpty, shape != nil || other.shape != nil else { return box }
         let s = TappableShape.auditScale
         var low = (x: Int.max, y: Int.max), high = (x: Int.min, y: Int.min)
-        forEachSharedPixel(with: other, in: box) { px, py in
-            low = (min(low.x, px), min(low.y, py))
-            high = (max(high.x, px), max(high.y, py))
+        forEachSharedRow(with: other, in: box) { py, spans in
+            low = (min(low.x, spans[0].lowerBound), min(low.y, py))
+            high = (max(high.x, spans[spans.count - 1].upperBound), max(high.y, py + 1))
             return true
         }
-        guard low.x <= high.x else { return .zero }
-        return Rect(minX: Double(low.x) / s, minY: Double(low.y) / s, maxX: Double(high.x + 1) / s, maxY: Double(high.y + 1) / s)
+        guard low.x < high.x else { return .zero }
+        return Rect(minX: Double(low.x) / s, minY: Double(low.y) / s, maxX: Double(high.x) / s, maxY: Double(high.y) / s)
     }
 
     /// Whether this area and `other` share a point (on the audit's grid when a shape is
-    /// involved); stops at the first shared pixel.
+    /// involved); stops at the first shared row.
     func sharesPoint(with other: TappableArea) -> Bool {
         let box = tappable.intersection(other.tappable)
         guard !box.isEmpty, shape != nil || other.shape != nil else { return !box.isEmpty }
         var found = false
-        forEachSharedPixel(with: other, in: box) { _, _ in
+        forEachSharedRow(with: other, in: box) { _, _ in
             found = true
             return false
         }
         return found
     }
 
-    /// Calls `body` with each audit-grid pixel of `box` (window points) tappable in both
-    /// areas, row by row, until it returns false.
-    private func forEachSharedPixel(with other: TappableArea, in box: Rect, _ body: (Int, Int) -> Bool) {
+    /// Calls `body` with each audit-grid row of `box` (window points) and the pixel spans
+    /// of that row tappable in both areas, for rows where they share any, until it returns
+    /// false: the cost follows the rows, not the box's area.
+    private func forEachSharedRow(with other: TappableArea, in box: Rect, _ body: (Int, [Range<Int>]) -> Bool) {
         let s = TappableShape.auditScale
+        let columns = TappableShape.pixel(box.minX * s, .down) ..< TappableShape.pixel(box.maxX * s, .up)
         for py in TappableShape.pixel(box.minY * s, .down) ..< TappableShape.pixel(box.maxY * s, .up) {
-            for px in TappableShape.pixel(box.minX * s, .down) ..< TappableShape.pixel(box.maxX * s, .up) {
-                let centre = Point(x: (Double(px) + 0.5) / s, y: (Double(py) + 0.5) / s)
-                guard contains(centre), other.contains(centre) else { continue }
-                if !body(px, py) { return }
-            }
+            let shared = RowSpans.intersection(tappableSpans(ofRow: py, within: columns),
+                                               other.tappableSpans(ofRow: py, within: columns))
+            if !shared.isEmpty, !body(py, shared) { return }
         }
     }
 
-    /// Whether a touch at `point` (window points) reaches the control, siblings ignored.
-    private func contains(_ point: Point) -> Bool {
-        shape?.isTappable(at: point) ?? tappable.contains(point)
+    /// The pixels of audit-grid row `py` in `columns` from which a touch reaches the control,
+    /// siblings ignored.
+    private func tappableSpans(ofRow py: Int, within columns: Range<Int>) -> [Range<Int>] {
+        guard !columns.isEmpty else { return [] }
+        if let shape {
+            return RowSpans.intersection(shape.auditMask.spans(ofRow: py, holding: .tappable), [columns])
+        }
+        let s = TappableShape.auditScale
+        return RowTester(rect: tappable).spans(y: (Double(py) + 0.5) / s, scale: s, within: [columns])
     }
 
     private init(control: ControlNode, walk: AncestorWalk) {

@@ -4,37 +4,33 @@ extension Renderer {
     /// Paints the overlay of an irregular tappable area (behaviour.md §5.3): the pixels of
     /// `visible` (window pixels) whose centre `hitTest` would bring to the control are
     /// filled, except within the band width of a pixel an ancestor cut off (dark green
-    /// band) or a clipping ancestor hid (orange band, which wins).
+    /// band) or a clipping ancestor hid (orange band, which wins). Works on the mask's
+    /// row spans, so it costs what the rows do, not the visible area.
     func paintShapedOverlay(_ shape: TappableShape, visible: PixelRect, band: Int, in target: PaintTarget,
                             colors: (fill: PremultipliedColor, limited: PremultipliedColor, clipped: PremultipliedColor)) {
         // Neighbours up to a band away decide a visible pixel's class: sample that much more.
         let mask = shape.mask(scale: Double(scale), minX: visible.minX - band, minY: visible.minY - band,
                               maxX: visible.maxX + band, maxY: visible.maxY + band)
-        guard mask.width > 0, mask.height > 0 else { return }
-        // Raw bits rather than set algebra: this runs per pixel (generic `OptionSet` code
-        // dominated unoptimized builds).
-        let own = TappableSample.own.rawValue, tappable = TappableSample.tappable.rawValue
-        let inView = TappableSample.inView.rawValue, shown = tappable | inView
-        let hidden = SampleGrid(mask) { $0.rawValue & shown == tappable }.dilated(by: band)
-        let cut = SampleGrid(mask) { $0.rawValue & (own | tappable) == own }.dilated(by: band)
-        let fill = PixelRegion(), limited = PixelRegion(), clipped = PixelRegion()
         let rows = max(visible.minY, mask.minY) ..< min(visible.maxY, mask.minY + mask.height)
         let columns = max(visible.minX, mask.minX) ..< min(visible.maxX, mask.minX + mask.width)
-        for y in rows {
-            // Runs of one class along the row become one rect each.
-            var runStart = columns.lowerBound
-            var runRegion: PixelRegion?
-            for x in columns.lowerBound ... columns.upperBound {
-                var region: PixelRegion?
-                if x < columns.upperBound, mask[x, y].rawValue & shown == shown {
-                    region = hidden[x, y] ? clipped : cut[x, y] ? limited : fill
-                }
-                if region !== runRegion {
-                    runRegion?.union(target.local(PixelRect(x: runStart, y: y, width: x - runStart, height: 1)))
-                    runRegion = region
-                    runStart = x
-                }
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let hidden = BandedRows(mask, holding: .tappable, lacking: .inView, band: band)
+        let cut = BandedRows(mask, holding: .own, lacking: .tappable, band: band)
+        let fill = PixelRegion(), limited = PixelRegion(), clipped = PixelRegion()
+        func add(_ spans: [Range<Int>], row y: Int, to region: PixelRegion) {
+            for span in spans {
+                region.union(target.local(PixelRect(x: span.lowerBound, y: y, width: span.count, height: 1)))
             }
+        }
+        for y in rows {
+            let shown = RowSpans.intersection(mask.spans(ofRow: y, holding: [.tappable, .inView]), [columns])
+            guard !shown.isEmpty else { continue }
+            let near = hidden.spans(near: y)
+            add(RowSpans.intersection(shown, near), row: y, to: clipped)
+            let rest = RowSpans.subtracting(near, from: shown)
+            let nearCut = cut.spans(near: y)
+            add(RowSpans.intersection(rest, nearCut), row: y, to: limited)
+            add(RowSpans.subtracting(nearCut, from: rest), row: y, to: fill)
         }
         let surface = target.surface
         surface.fill(fill, color: colors.fill)
@@ -43,53 +39,29 @@ extension Renderer {
     }
 }
 
-/// One yes/no per sample of a `TappableMask`, in the mask's pixel coordinates.
-private struct SampleGrid {
-    let minX: Int, minY: Int, width: Int, height: Int
-    var values: [Bool]
+/// The pixels of a mask of one class (holding some flags, lacking others), each grown
+/// to the square of `band` pixels around it (as the rectangle path's bands are), row by row.
+private struct BandedRows {
+    private let firstRow: Int
+    /// Each mask row's spans of the class, widened by the band.
+    private let widened: [[Range<Int>]]
+    private let band: Int
 
-    init(_ mask: TappableMask, _ predicate: (TappableSample) -> Bool) {
-        minX = mask.minX
-        minY = mask.minY
-        width = mask.width
-        height = mask.height
-        values = []
-        values.reserveCapacity(width * height)
-        for y in 0 ..< height {
-            for x in 0 ..< width { values.append(predicate(mask[minX + x, minY + y])) }
+    init(_ mask: TappableMask, holding: TappableSample, lacking: TappableSample, band: Int) {
+        firstRow = mask.minY
+        self.band = band
+        widened = (mask.minY ..< mask.minY + mask.height).map { y in
+            RowSpans.union(mask.spans(ofRow: y, holding: holding, lacking: lacking).map {
+                ($0.lowerBound - band) ..< ($0.upperBound + band)
+            })
         }
     }
 
-    subscript(x: Int, y: Int) -> Bool {
-        let cx = x - minX, cy = y - minY
-        guard cx >= 0, cy >= 0, cx < width, cy < height else { return false }
-        return values[cy * width + cx]
-    }
-
-    /// True wherever a true sample lies at most `radius` pixels away on both axes
-    /// (a square neighbourhood, as the rectangle path's bands are): rows, then columns,
-    /// each with a running count.
-    func dilated(by radius: Int) -> SampleGrid {
-        var result = self
-        result.values = Self.dilate(values, count: width, lines: height, step: 1, lineStep: width, radius: radius)
-        result.values = Self.dilate(result.values, count: height, lines: width, step: width, lineStep: 1, radius: radius)
-        return result
-    }
-
-    private static func dilate(_ input: [Bool], count: Int, lines: Int, step: Int, lineStep: Int, radius: Int) -> [Bool] {
-        var output = input
-        for line in 0 ..< lines {
-            let base = line * lineStep
-            var inWindow = 0
-            // The window around position i is [i - radius, i + radius].
-            for i in 0 ..< min(radius, count) where input[base + i * step] { inWindow += 1 }
-            for i in 0 ..< count {
-                let entering = i + radius, leaving = i - radius - 1
-                if entering < count, input[base + entering * step] { inWindow += 1 }
-                if leaving >= 0, input[base + leaving * step] { inWindow -= 1 }
-                output[base + i * step] = inWindow > 0
-            }
-        }
-        return output
+    /// The pixels of row `y` within the band (on both axes) of a pixel of the class.
+    func spans(near y: Int) -> [Range<Int>] {
+        let low = max(y - band - firstRow, 0), high = min(y + band - firstRow, widened.count - 1)
+        guard low <= high else { return [] }
+        if low == high { return widened[low] }
+        return RowSpans.union(widened[low ... high].flatMap { $0 })
     }
 }
