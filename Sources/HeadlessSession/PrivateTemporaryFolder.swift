@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import SystemCalls
+import WestonControl
 
 /// A fresh folder under the temporary directory that does not outlive this process,
 /// however the process ends (behaviour.md §8, `demo`): `remove()` deletes it on the ordinary paths,
@@ -13,9 +14,6 @@ final class PrivateTemporaryFolder {
     let url: URL
     private var pipeWriter: Int32
     private let watchdog: pid_t
-
-    /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), hidden from Swift behind `_GNU_SOURCE`.
-    private static let spawnSetSID: Int32 = 0x80
 
     /// The folder, its pipe or its watchdog could not be made.
     struct Failure: Error, CustomStringConvertible {
@@ -41,34 +39,15 @@ final class PrivateTemporaryFolder {
         pipeWriter = ends[1]
         defer { close(ends[0]) }
 
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | Self.spawnSetSID))
-
         let script = "trap '' INT TERM HUP; cat >/dev/null; rm -rf -- \"$1\""
-        let words: [String] = ["/bin/sh", "-c", script, "touchstone-cleanup", path]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        guard result == 0 else {
+        do throws(SystemCallError) {
+            watchdog = try Spawn.start("/bin/sh", arguments: ["-c", script, "touchstone-cleanup", path],
+                                       input: .descriptor(ends[0]), newSession: true)
+        } catch {
             close(ends[1])
             try? FileManager.default.removeItem(atPath: path)
-            throw Failure(description: "cannot start the temporary folder's watchdog: \(String(cString: strerror(result)))")
+            throw Failure(description: "cannot start the temporary folder's watchdog: \(String(cString: strerror(error.errno.rawValue)))")
         }
-        watchdog = pid
     }
 
     /// Deletes the folder now and lets the watchdog go. Idempotent.

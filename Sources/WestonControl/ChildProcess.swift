@@ -4,12 +4,11 @@ import Glibc
 import SystemCalls
 import SystemPackage
 
-/// A child process started with `posix_spawn` and a clean signal state.
+/// A child process started with a clean signal state (`Spawn`).
 ///
 /// Foundation's `Process` hands its children the signal mask of the thread
 /// that launched them; on a Swift Testing or Dispatch worker thread that mask
-/// blocks nearly everything, so SIGTERM would never end the child. Here the
-/// mask is emptied and every catchable signal reset to its default.
+/// blocks nearly everything, so SIGTERM would never end the child.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: Int32
     private var status: Int32?
@@ -33,43 +32,13 @@ public final class ChildProcess: @unchecked Sendable {
             arguments = ["--pdeathsig", "KILL", "--", executable] + arguments
             executable = setpriv
         }
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
+        let output = outputPath.map { Spawn.Source.appending(path: $0) } ?? .null
+        do throws(SystemCallError) {
+            pid = try Spawn.start(executable, arguments: arguments,
+                                  environment: environment.map { "\($0.key)=\($0.value)" }, output: output)
+        } catch {
+            throw .invalidArgument("cannot start \(executable): \(String(cString: strerror(error.errno.rawValue)))")
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // Not O_CLOEXEC: this is the child's standard output, which must survive its exec.
-        posix_spawn_file_actions_addopen(
-            &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in Int32(1)..<32 where signal != SIGKILL && signal != SIGSTOP {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw .invalidArgument("cannot start \(executable): \(String(cString: strerror(result)))")
-        }
-        self.pid = pid
     }
 
     deinit {

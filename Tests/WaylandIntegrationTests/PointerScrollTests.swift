@@ -7,11 +7,9 @@ import WestonHarness
 /// window's `PointerBatch`es.
 @Suite(.serialized) struct PointerScrollTests {
     @Test func scrollFramesArriveAsValueEventsWithSourceWheel120thsAndStop() throws {
-        let weston = try HeadlessWeston.start(width: 320, height: 240)
+        let (weston, connection, window) = try openWindow(title: "scroll", size: Size(width: 320, height: 240),
+                                                          output: Size(width: 320, height: 240))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "scroll", appID: "org.touchstone.test", size: Size(width: 320, height: 240)))
         let handler = TestWindowHandler(for: window)
         defer { withExtendedLifetime(handler) {} }
         handler.paint = { context in

@@ -14,26 +14,14 @@ private func paintSolid(_ window: ToplevelWindow, argb: UInt32) -> TestWindowHan
     return handler
 }
 
-/// Runs the loop until `condition` holds after an iteration, failing after `seconds`.
-func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: @escaping () -> Bool) throws {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    let id = connection.loop.addIdleWork { if condition() { connection.loop.stop() } }
-    defer { connection.loop.removeIdleWork(id) }
-    let reason = try connection.loop.run(until: deadline)
-    #expect(reason == .requested, "timed out waiting")
-}
-
 @Suite(.serialized) struct WestonSessionTests {
     @Test func mapsAToplevelAtTheOutputSizeAndItsColorReachesTheScreen() throws {
         // kiosk-shell: no startup fade, so the first presented frame is what the screenshot sees.
-        let weston = try HeadlessWeston.start(width: 320, height: 240, shell: .kiosk)
+        let (weston, connection, window) = try openWindow(title: "touchstone test", size: Size(width: 100, height: 80), shell: .kiosk,
+                                                          output: Size(width: 320, height: 240), fullscreen: true)
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
         #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
         #expect(connection.outputs.count == 1)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "touchstone test", appID: "org.touchstone.test", size: Size(width: 100, height: 80),
-                                fullscreen: true))
         let handler = paintSolid(window, argb: 0xFF20_C040)
         defer { withExtendedLifetime(handler) {} }
         var presentedTime: UInt32?
@@ -54,11 +42,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     @Test func redrawsOnlyWhenAskedAndPacesOnFrameCallbacks() throws {
         // 120 high, so the pointer's start (100, 100) is on the output and the desktop shell
         // places the window there (on screen: an off-screen window gets no frame callbacks).
-        let weston = try HeadlessWeston.start(width: 200, height: 120, shell: .desktop)
+        let (weston, connection, window) = try openWindow(title: "pacing", size: Size(width: 50, height: 50), shell: .desktop,
+                                                          output: Size(width: 200, height: 120))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "pacing", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
         let handler = paintSolid(window, argb: 0xFF00_00FF)
         defer { withExtendedLifetime(handler) {} }
         try run(connection) { window.presentedFrames == 1 }
@@ -75,11 +61,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
 
     @Test func beforeSleepWorkFollowsTheIterationsCommitAndRunsOnceMoreWhenTheLoopStops() throws {
         // kiosk-shell: the window is on screen at once (fullscreen), so frame callbacks come.
-        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .kiosk)
+        let (weston, connection, window) = try openWindow(title: "order", size: Size(width: 50, height: 50), shell: .kiosk,
+                                                          output: Size(width: 200, height: 100))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "order", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
         let handler = paintSolid(window, argb: 0xFF00_00FF)
         defer { withExtendedLifetime(handler) {} }
         var steps: [String] = []
@@ -98,11 +82,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func followsConfigureSizeChangesAndDropsStaleBuffers() throws {
-        let weston = try HeadlessWeston.start(width: 320, height: 240, shell: .desktop)
+        let (weston, connection, window) = try openWindow(title: "resize", size: Size(width: 120, height: 90), shell: .desktop,
+                                                          output: Size(width: 320, height: 240))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "resize", appID: "org.touchstone.test", size: Size(width: 120, height: 90)))
         let handler = paintSolid(window, argb: 0xFFFF_0000)
         defer { withExtendedLifetime(handler) {} }
         var sizes: [Size] = []
@@ -121,11 +103,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func theWindowHoldsItsHandlerWeaklyAndACloseGoesToTheHandlerOrStopsTheLoop() throws {
-        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
+        let (weston, connection, window) = try openWindow(title: "close", size: Size(width: 10, height: 10), shell: .kiosk,
+                                                          output: Size(width: 100, height: 100))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "close", appID: "org.touchstone.test", size: Size(width: 10, height: 10)))
         weak var released: TestWindowHandler?
         do {
             let handler = TestWindowHandler(for: window)
@@ -149,11 +129,9 @@ func run(_ connection: WaylandConnection, seconds: Double = 5, until condition: 
     }
 
     @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
-        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
+        let (weston, connection, window) = try openWindow(title: "dying", size: Size(width: 10, height: 10), shell: .kiosk,
+                                                          output: Size(width: 100, height: 100))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "dying", appID: "org.touchstone.test", size: Size(width: 10, height: 10)))
         let handler = paintSolid(window, argb: 0xFF00_0000)
         defer { withExtendedLifetime(handler) {} }
         try run(connection) { window.presentedFrames == 1 }
