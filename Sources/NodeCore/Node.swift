@@ -214,27 +214,6 @@ open class Node: Responder {
     /// `bounds` inset by `hitTestSlop`: where the node accepts touches.
     public final var slopRect: Rect { bounds.inset(by: hitTestSlop) }
 
-    /// The window whose tree holds this node, if any.
-    public final var window: Window? {
-        unretainedRoot._withUnsafeGuaranteedRef { $0.hostWindow }
-    }
-
-    /// The topmost ancestor (self when detached).
-    public final var rootNode: Node {
-        unretainedRoot.takeUnretainedValue()
-    }
-
-    /// The topmost ancestor, reached without reference counting: each node on the way is
-    /// kept alive by its parent, and this one by the caller (read on every invalidation).
-    final var unretainedRoot: Unmanaged<Node> {
-        var root = Unmanaged.passUnretained(self)
-        forEachAncestor { node in
-            root = Unmanaged.passUnretained(node)
-            return true
-        }
-        return root
-    }
-
     /// The supernode, or the window for the root.
     open override var nextResponder: Responder? { supernode ?? hostWindow }
 

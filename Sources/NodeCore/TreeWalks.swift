@@ -6,6 +6,27 @@
 // an `inout` access to one of them across a call).
 
 extension Node {
+    /// The window whose tree holds this node, if any.
+    public final var window: Window? {
+        unretainedRoot._withUnsafeGuaranteedRef { $0.hostWindow }
+    }
+
+    /// The topmost ancestor (self when detached).
+    public final var rootNode: Node {
+        unretainedRoot.takeUnretainedValue()
+    }
+
+    /// The topmost ancestor, reached without reference counting: each node on the way is
+    /// kept alive by its parent, and this one by the caller (read on every invalidation).
+    final var unretainedRoot: Unmanaged<Node> {
+        var root = Unmanaged.passUnretained(self)
+        forEachAncestor { node in
+            root = Unmanaged.passUnretained(node)
+            return true
+        }
+        return root
+    }
+
     /// Calls `body` with each of `children` (this node's subnodes, as read by the caller),
     /// back to front, with no retain or release per child.
     ///
