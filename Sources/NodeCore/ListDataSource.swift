@@ -12,6 +12,11 @@ public protocol ListDataSource: AnyObject {
     /// reuse, behaviour.md §10.1); false when it cannot, and the list asks for a new node.
     /// The default is false: every row gets a new node.
     func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool
+    /// `list(_:reuse:forRowAt:)` told the row the node showed last, `previous`: equal to
+    /// `index` when a row that scrolled out comes back to its own node, which a source whose
+    /// rows change only as the list makes them over can leave almost as it is. The default
+    /// asks `list(_:reuse:forRowAt:)`.
+    func list(_ list: ListNode, reuse node: Node, showing previous: Int, forRowAt index: Int) -> Bool
     /// For self-sizing rows: a key such that the nodes this source gives (new or reused) for
     /// rows of equal keys have equal layout inputs, so the list lays out one and gives the
     /// others its layout (behaviour.md §15.3). The default is nil: every row is measured.
@@ -21,6 +26,9 @@ public protocol ListDataSource: AnyObject {
 extension ListDataSource {
     public func list(_ list: ListNode, extentOfRowAt index: Int) -> Double? { nil }
     public func list(_ list: ListNode, reuse node: Node, forRowAt index: Int) -> Bool { false }
+    public func list(_ list: ListNode, reuse node: Node, showing previous: Int, forRowAt index: Int) -> Bool {
+        self.list(list, reuse: node, forRowAt: index)
+    }
     public func list(_ list: ListNode, layoutKeyForRowAt index: Int) -> Int? { nil }
 }
 

@@ -65,7 +65,10 @@ struct ListLayout {
     }
 
     /// The sum of every row's extent.
-    var contentLength: Double { end(ofRow: count - 1) }
+    var contentLength: Double {
+        if case .estimated(let measured) = extents { return Double(count) * measured.estimate + measured.totalDifference }
+        return end(ofRow: count - 1)
+    }
 
     /// Adds rows after the last one (`extent(i)` for each new index when variable).
     mutating func append(_ added: Int, extent: (Int) -> Double) {
@@ -94,7 +97,12 @@ struct ListLayout {
 
     /// Row `i`'s start and length along the axis, in content coordinates.
     func span(ofRow i: Int) -> (start: Double, length: Double) {
-        let from = end(ofRow: i - 1), to = end(ofRow: i)
+        let from: Double, to: Double
+        if case .estimated(let measured) = extents, i > 0 {
+            (from, to) = measured.bounds(ofRow: i)
+        } else {
+            (from, to) = (end(ofRow: i - 1), end(ofRow: i))
+        }
         return isInverted ? (contentLength - to, to - from) : (from, to - from)
     }
 
@@ -131,13 +139,8 @@ struct ListLayout {
                 if !reaches(ends[mid]) { lo = mid + 1 } else { hi = mid }
             }
             return lo
-        case .estimated:
-            var lo = 0, hi = count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if !reaches(end(ofRow: mid)) { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
+        case .estimated(let measured):
+            return measured.firstRow(endingAfter: position, orAt: orAt, count: count)
         }
     }
 }

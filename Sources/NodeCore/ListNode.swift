@@ -64,9 +64,9 @@ open class ListNode: ScrollNode {
     /// The rows alive now: entry k is row `liveRange.lowerBound + k`; empty while there is
     /// no data source.
     var liveRows: [LiveRow] = []
-    /// Row nodes that left the preload range, for the data source to reuse (behaviour.md
-    /// §10.1); never more than there are live rows.
-    private var reusableRows: [Node] = []
+    /// Row nodes that left the preload range with the row each showed, for the data source
+    /// to reuse (behaviour.md §10.1); never more than there are live rows.
+    private var reusableRows: [(node: Node, row: Int)] = []
     /// The index of each live row by its node, made when first asked for (the audit asks
     /// for every row control) and dropped when the rows change.
     private var rowIndexByNode: [ObjectIdentifier: Int]?
@@ -300,7 +300,7 @@ open class ListNode: ScrollNode {
         for k in liveRows.indices where !staying.contains(k) {
             let node = liveRows[k].node
             node.removeFromSupernode()
-            if let window { keepForReuse(node, in: window) }
+            if let window { keepForReuse(node, row: old.lowerBound + k, in: window) }
         }
         if staying.isEmpty {
             liveRows.removeAll(keepingCapacity: true)
@@ -328,8 +328,9 @@ open class ListNode: ScrollNode {
     /// that left the range, when the data source can reuse it, else a new one.
     private func addRow(_ index: Int, from source: ListDataSource) -> LiveRow {
         let node: Node
-        if let reusable = reusableRows.popLast(), source.list(self, reuse: reusable, forRowAt: index) {
-            node = reusable
+        if let reusable = takeReusableRow(for: index),
+           source.list(self, reuse: reusable.node, showing: reusable.row, forRowAt: index) {
+            node = reusable.node
         } else {
             node = source.list(self, nodeForRowAt: index)
             rowNodeCreated?(index, node)
@@ -345,10 +346,20 @@ open class ListNode: ScrollNode {
     /// that touch's later events go to its node, which must stay out of the tree as a
     /// dropped node would. A tap sequence it ended is forgotten (a new node never continues
     /// one). Outside a window nothing is kept.
-    private func keepForReuse(_ node: Node, in window: Window) {
+    private func keepForReuse(_ node: Node, row: Int, in window: Window) {
         guard !window.hasTouch(boundInto: node) else { return }
         window.tapCounter.forgetNodes(in: node)
-        reusableRows.append(node)
+        reusableRows.append((node, row))
+    }
+
+    /// A node to make over into row `index`: the one that showed that row if it is kept (rows
+    /// that scroll out and back come back to their own nodes, which a data source makes
+    /// over with the least to change), else the one that left last.
+    private func takeReusableRow(for index: Int) -> (node: Node, row: Int)? {
+        guard let last = reusableRows.indices.last else { return nil }
+        var k = last
+        while k >= 0, reusableRows[k].row != index { k -= 1 }
+        return reusableRows.remove(at: k >= 0 ? k : last)
     }
 
     /// Moves a row node to its row (ListNode+SelfSizing.swift).

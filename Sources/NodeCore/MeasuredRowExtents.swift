@@ -38,12 +38,49 @@ struct MeasuredRowExtents {
         return k < rows.count && rows[k] == row ? extents[k] : nil
     }
 
+    /// The sum of every measured row's difference from the estimate.
+    var totalDifference: Double { differenceSums.last ?? 0 }
+
+    /// Where row `row` starts and ends, from the start of row 0, with one search (the sums
+    /// as `difference(through:)` gives them for the row and the one before).
+    func bounds(ofRow row: Int) -> (start: Double, end: Double) {
+        let k = slot(of: row)
+        let before = k == 0 ? 0 : differenceSums[k - 1]
+        let through = k < rows.count && rows[k] == row ? differenceSums[k] : before
+        return (Double(row) * estimate + before, Double(row + 1) * estimate + through)
+    }
+
+    /// The first of `count` rows whose end (from the start of row 0) lies beyond `position`,
+    /// or with `orAt` at or beyond it; `count` when none does. Ends grow with the row, so one
+    /// search over the measured rows finds the first of them that reaches; the rows between it
+    /// and the measured row before are the estimate each, which places the answer among them.
+    func firstRow(endingAfter position: Double, orAt: Bool, count: Int) -> Int {
+        @inline(__always) func reaches(_ end: Double) -> Bool { orAt ? end >= position : end > position }
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if reaches(Double(rows[mid] + 1) * estimate + differenceSums[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        // Rows `from..<to` are not measured and end at (i + 1) × estimate + `base`; row `to` is
+        // the measured row found (it reaches), or `count`.
+        let from = lo == 0 ? 0 : rows[lo - 1] + 1
+        let to = lo < rows.count ? rows[lo] : count
+        let base = lo == 0 ? 0 : differenceSums[lo - 1]
+        let guess = estimate > 0 ? ((position - base) / estimate).rounded(.down) - 1 : Double(from)
+        var i = !(guess > Double(from)) ? from : guess >= Double(to) ? to : Int(guess)
+        while i > from, reaches(Double(i) * estimate + base) { i -= 1 }
+        while i < to, !reaches(Double(i + 1) * estimate + base) { i += 1 }
+        return i
+    }
+
     /// Records row `row`'s measured extent; returns by how much the row's extent changed.
     mutating func set(_ extent: Double, forRow row: Int) -> Double {
         let k = slot(of: row)
         let change: Double
         if k < rows.count, rows[k] == row {
             change = extent - extents[k]
+            // Measured again at the same extent (a row back in range): no sum moves.
+            guard change != 0 else { return 0 }
             extents[k] = extent
         } else {
             change = extent - estimate

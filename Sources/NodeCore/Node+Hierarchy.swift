@@ -131,7 +131,9 @@ extension Window {
 extension Node {
     /// Whether this node or one below it is an image.
     fileprivate var hasImageInSubtree: Bool {
-        isImageNode || subnodes.contains { $0.hasImageInSubtree }
+        var found = false
+        forEachInSubtree { found = found || $0.isImageNode }
+        return found
     }
 
     /// Where `node` is among the subnodes, searched from both ends toward the middle.

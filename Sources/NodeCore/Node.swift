@@ -257,9 +257,16 @@ open class Node: Responder {
     }
 
     /// Visits this node and its descendants, parents before children, back to front.
-    public final func forEachInSubtree(_ body: (Node) throws -> Void) rethrows {
+    /// No node is retained on the way: each level walks its own copy of `subnodes`, which
+    /// holds its nodes whatever `body` does to the tree (`forEach(in:_:)`).
+    public final func forEachInSubtree<Failure: Error>(_ body: (Node) throws(Failure) -> Void) throws(Failure) {
         try body(self)
-        for child in subnodes { try child.forEachInSubtree(body) }
+        var failure: Failure?
+        Node.forEachUnretained(in: subnodes) { child in
+            guard failure == nil else { return }
+            do throws(Failure) { try child.forEachInSubtree(body) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Called for every node of a subtree just after it left its tree (its root

@@ -35,20 +35,34 @@ struct RowLayoutCache {
     /// no other one can take its place) and the writing direction.
     private var cross = 0.0, isRTL = false
     private var measurer: AnyObject?
-    private var entries: [Int: Entry] = [:]
+    /// Entries by key: keys from 0 up to `limit` by position (a scene's keys are the
+    /// positions of its texts), other keys by hash.
+    private var entries: [Entry?] = []
+    private var otherEntries: [Int: Entry] = [:]
+    private var count = 0
     /// Entries kept at most: keys are few (a list's distinct texts), this bounds the rest.
     static let limit = 256
+
+    private func entry(_ key: Int) -> Entry? {
+        key >= 0 && key < entries.count ? entries[key] : key >= 0 && key < RowLayoutCache.limit ? nil : otherEntries[key]
+    }
+
+    private mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        otherEntries.removeAll()
+        count = 0
+    }
 
     /// Whether layouts can be kept for rows laid out with these: not with a measurer that
     /// is not a class (no identity to tell it from another). Entries of other ones are dropped.
     mutating func prepare(cross: Double, measurer: (any LayoutMeasuring)?, isRTL: Bool) -> Bool {
         if let measurer, !(type(of: measurer) is AnyObject.Type) {
-            entries.removeAll()
+            removeAll()
             return false
         }
         let object = measurer.map { $0 as AnyObject }
         if cross != self.cross || isRTL != self.isRTL || object !== self.measurer {
-            entries.removeAll(keepingCapacity: true)
+            removeAll()
             (self.cross, self.isRTL, self.measurer) = (cross, isRTL, object)
         }
         return true
@@ -57,7 +71,7 @@ struct RowLayoutCache {
     /// Gives `node` the layout kept for `key`; its size, or nil when none is kept or the
     /// node's tree is not the kept one's shape.
     func apply(_ key: Int, to node: Node) -> Size? {
-        guard let entry = entries[key] else { return nil }
+        guard let entry = entry(key) else { return nil }
         var count = 0
         guard RowLayoutCache.matches(node, entry.nodes.count, &count), count == entry.nodes.count else { return nil }
         entry.nodes.withUnsafeBufferPointer { nodes in
@@ -71,8 +85,11 @@ struct RowLayoutCache {
     private static func matches(_ node: Node, _ limit: Int, _ count: inout Int) -> Bool {
         count += 1
         guard count <= limit else { return false }
-        for child in node.subnodes where !matches(child, limit, &count) { return false }
-        return true
+        var fits = true
+        Node.forEachUnretained(in: node.subnodes) { child in
+            if fits { fits = matches(child, limit, &count) }
+        }
+        return fits
     }
 
     private static func give(_ node: Node, _ nodes: UnsafeBufferPointer<NodeLayout>, _ k: inout Int, rootSize: Size?) {
@@ -93,14 +110,22 @@ struct RowLayoutCache {
             node.frame = frame
             node.layoutState.isApplying = false
         }
-        for child in node.subnodes { give(child, nodes, &k, rootSize: nil) }
+        Node.forEachUnretained(in: node.subnodes) { give($0, nodes, &k, rootSize: nil) }
     }
 
     /// Keeps the layout `node` was just given, of size `size`, for `key`.
     mutating func store(_ key: Int, from node: Node, size: Size) {
-        guard entries[key] != nil || entries.count < RowLayoutCache.limit else { return }
+        let isNew = entry(key) == nil
+        guard !isNew || count < RowLayoutCache.limit else { return }
         var nodes: [NodeLayout] = []
         node.forEachInSubtree { nodes.append(NodeLayout($0)) }
-        entries[key] = Entry(size: size, nodes: nodes)
+        let made = Entry(size: size, nodes: nodes)
+        if key >= 0 && key < RowLayoutCache.limit {
+            if key >= entries.count { entries.append(contentsOf: repeatElement(nil, count: key + 1 - entries.count)) }
+            entries[key] = made
+        } else {
+            otherEntries[key] = made
+        }
+        if isNew { count += 1 }
     }
 }

@@ -47,13 +47,10 @@ public struct TapCounter: Sendable {
     /// to serve as other nodes (a list row's reuse): the nodes it stood for are gone, and
     /// a new node never continues their sequence.
     public mutating func forgetNodes(in subtree: Node) {
-        if let serial = previous?.node, TapCounter.subtree(subtree, holds: serial) { previous = nil }
-    }
-
-    private static func subtree(_ node: Node, holds serial: UInt64) -> Bool {
-        if node.serial == serial { return true }
-        for child in node.subnodes where subtree(child, holds: serial) { return true }
-        return false
+        guard let serial = previous?.node else { return }
+        var holds = false
+        subtree.forEachInSubtree { holds = holds || $0.serial == serial }
+        if holds { previous = nil }
     }
 
     /// A cancelled touch breaks any tap sequence.

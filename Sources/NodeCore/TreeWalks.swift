@@ -40,6 +40,12 @@ extension Node {
         #if DEBUG
         subnodeVisits += children.count
         #endif
+        Node.forEachUnretained(in: children, body)
+    }
+
+    /// `forEach(in:_:)` without the debug count, for walks that are not a frame's.
+    @inline(__always)
+    static func forEachUnretained(in children: [Node], _ body: (Node) -> Void) {
         children.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)

@@ -61,27 +61,46 @@ struct RowRefill {
     }
 
     /// Makes `node`, made from the template for another row and out of the tree since,
-    /// what the template makes for row `index`, whose text (`rows.texts`) is `text`.
-    func apply(to node: Node, row index: Int, text: String?) {
+    /// what the template makes for row `index`, whose text (`rows.texts`) is `text`. With
+    /// `sameRow` the node was made as row `index` last: its names, labels and texts are that
+    /// row's already (nothing but this changes them), only what touches change is reset.
+    func apply(to node: Node, row index: Int, text: String?, sameRow: Bool = false) {
         node.frame = frame
+        guard !sameRow else {
+            var k = 0
+            return steps.withUnsafeBufferPointer { RowRefill.reset(node, $0, &k) }
+        }
         // The index's digits, written once on the stack for every text (`String(index)`).
         JSONWriting.withDecimal(index) { digits in
             steps.withUnsafeBufferPointer { steps in
                 var k = 0
-                guard var text else { return RowRefill.fill(node, steps, &k, digits, nil) }
-                text.withUTF8 { RowRefill.fill(node, steps, &k, digits, $0) }
+                guard let text else { return RowRefill.fill(node, steps, &k, digits, nil, nil) }
+                var utf8 = text
+                utf8.withUTF8 { RowRefill.fill(node, steps, &k, digits, text, $0) }
             }
         }
     }
 
     private static func fill(_ node: Node, _ steps: UnsafeBufferPointer<Step>, _ k: inout Int,
-                             _ row: UnsafeBufferPointer<UInt8>, _ rowText: UnsafeBufferPointer<UInt8>?) {
+                             _ row: UnsafeBufferPointer<UInt8>, _ text: String?, _ rowText: UnsafeBufferPointer<UInt8>?) {
         let step = steps.baseAddress! + k
         k += 1
         if let name = step.pointee.name { node.name = name.text(index: row, rowText: nil) }
-        if let label = step.pointee.label { node.label = label.text(index: row, rowText: rowText) }
-        if let text = step.pointee.text { node.madeAs(TextNode.self).text = text.text(index: row, rowText: rowText) }
-        switch step.pointee.reset {
+        if let label = step.pointee.label { node.label = label.text(index: row, rowText: rowText, whole: text) }
+        if let pattern = step.pointee.text { node.madeAs(TextNode.self).text = pattern.text(index: row, rowText: rowText, whole: text) }
+        reset(node, step.pointee.reset)
+        for child in node.subnodes { fill(child, steps, &k, row, text, rowText) }
+    }
+
+    /// Resets what touches change in `node`'s subtree.
+    private static func reset(_ node: Node, _ steps: UnsafeBufferPointer<Step>, _ k: inout Int) {
+        reset(node, steps[k].reset)
+        k += 1
+        for child in node.subnodes { reset(child, steps, &k) }
+    }
+
+    private static func reset(_ node: Node, _ reset: Reset) {
+        switch reset {
         case .none: break
         case .control(let selected):
             let control = node.madeAs(ControlNode.self)
@@ -93,6 +112,5 @@ struct RowRefill {
             slider.isSelected = selected
             slider.value = value
         }
-        for child in node.subnodes { fill(child, steps, &k, row, rowText) }
     }
 }

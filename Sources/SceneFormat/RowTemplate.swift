@@ -73,10 +73,10 @@ final class RowTemplate {
     }
 
     /// Makes `row`, a row made by `makeRow` and out of the tree since, row `index`'s;
-    /// false when the template is not reusable.
-    func reuse(_ row: Node, as index: Int) -> Bool {
+    /// false when the template is not reusable. `previous`: the row it was made as last, if known.
+    func reuse(_ row: Node, as index: Int, showing previous: Int? = nil) -> Bool {
         guard isReusable else { return false }
-        refill.apply(to: row, row: index, text: text(ofRow: index))
+        refill.apply(to: row, row: index, text: text(ofRow: index), sameRow: previous == index)
         return true
     }
 

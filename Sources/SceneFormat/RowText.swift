@@ -73,6 +73,9 @@ struct RowText {
         return nil
     }
 
+    /// Whether the text is `{text}` and nothing else.
+    private var isRowTextAlone: Bool { rowTextCount == 1 && partsLength == 0 && isTextSlot.count == 1 }
+
     /// Whether the text differs from row to row.
     var variesByRow: Bool { parts != nil }
 
@@ -84,9 +87,11 @@ struct RowText {
     }
 
     /// The text with every `{i}` replaced by `index`, the row index's UTF-8, and every
-    /// `{text}` by `rowText` (nothing when nil).
-    func text(index: UnsafeBufferPointer<UInt8>, rowText: UnsafeBufferPointer<UInt8>?) -> String {
+    /// `{text}` by `rowText` (nothing when nil). `whole`: the row text as a string, given
+    /// for a text that is `{text}` alone, which then shares it instead of copying it.
+    func text(index: UnsafeBufferPointer<UInt8>, rowText: UnsafeBufferPointer<UInt8>?, whole: String? = nil) -> String {
         guard let parts else { return source }
+        if let whole, isRowTextAlone { return whole }
         let capacity = length(rowDigits: index.count) + rowTextCount * ((rowText?.count ?? 0) - index.count)
         // Copied in whole pieces: appending piece by piece cost most of a reused row (§10.1).
         return String(unsafeUninitializedCapacity: capacity) { out in

@@ -55,6 +55,12 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
         template.reuse(node, as: shown?[index] ?? index)
     }
 
+    /// The rows shown change only by `reloadData`, which drops every node kept for reuse, so
+    /// `previous` is the template row the node was last made as.
+    func list(_ list: ListNode, reuse node: Node, showing previous: Int, forRowAt index: Int) -> Bool {
+        template.reuse(node, as: shown?[index] ?? index, showing: shown?[previous] ?? previous)
+    }
+
     func list(_ list: ListNode, layoutKeyForRowAt index: Int) -> Int? {
         template.layoutKey(ofRow: shown?[index] ?? index)
     }

@@ -78,6 +78,38 @@ import Testing
     }
 }
 
+extension ListLayoutTests {
+    @Test func selfSizingRowsLieAsRowsOfTheirMeasuredOrEstimatedExtents() {
+        // Lengths in quarter points, so that every sum below is exact.
+        var random = SplitMix64(seed: 0x5E_1F512E)
+        func number(_ below: UInt64) -> Double { Double(random.next() % below) / 4 }
+        for round in 0 ..< 300 {
+            let count = Int(random.next() % 40)
+            let inverted = random.next() % 2 == 0
+            let estimate = [0, 0.25, 44, 64][round % 4]
+            var layout = ListLayout(estimate: estimate, count: count, inverted: inverted)
+            var extents = Array(repeating: estimate, count: count)
+            // Rows measured in random order, some twice, some at zero, some at the estimate.
+            for _ in 0 ..< Int(random.next() % UInt64(count + 1)) * 2 {
+                let row = Int(random.next() % UInt64(count))
+                let extent = random.next() % 5 == 0 ? [0, estimate][Int(random.next() % 2)] : number(400)
+                #expect(layout.setMeasuredExtent(extent, ofRow: row) == extent - extents[row])
+                extents[row] = extent
+            }
+            let reference = ListLayout(extents: extents, inverted: inverted)
+            #expect(layout.contentLength == reference.contentLength)
+            for row in 0 ..< count { #expect(layout.span(ofRow: row) == reference.span(ofRow: row), "row \(row) of \(extents)") }
+            let edges = (0 ..< count).map { reference.span(ofRow: $0).start } + [reference.contentLength]
+            for _ in 0 ..< 20 {
+                let pick = { random.next() % 3 == 0 ? edges[Int(random.next() % UInt64(edges.count))] : number(60_000) - 200 }
+                let lower = pick(), upper = random.next() % 5 == 0 ? lower : pick()
+                #expect(layout.rows(meeting: lower, upper) == reference.rows(meeting: lower, upper),
+                        "\(extents), inverted \(inverted), [\(lower), \(upper))")
+            }
+        }
+    }
+}
+
 /// The rows meeting `[lower, upper)` as the list found them before it searched: the first
 /// row ending after the span's start, then a walk over the rows starting before its end.
 private func walkedRows(_ layout: ListLayout, _ lower: Double, _ upper: Double) -> Range<Int> {

@@ -8,7 +8,7 @@ import Testing
 
 /// A 300 × 600 list of 50 pt rows, each a labelled row with a button at x 200...290.
 private let scene = #"{"size":[300,600],"root":{"name":"root","frame":[0,0,300,600],"children":[{"name":"list","kind":"list","#
-    + #""frame":[0,0,300,600],"delaysContentTouches":false,"rows":{"count":1000,"extent":50,"template":{"name":"row-{i}","#
+    + #""frame":[0,0,300,600],"delaysContentTouches":false,"rows":{"count":ROWS,"extent":50,"template":{"name":"row-{i}","#
     + #""frame":[0,0,300,50],"label":"Row {i}","children":[{"name":"row-{i}-like","kind":"button","frame":[200,5,90,40]}]}}}]}}"#
 
 /// The scene's window with the event log attached, and its list.
@@ -17,8 +17,9 @@ private final class LoggedList {
     let list: ListNode
     var lines: [String] = []
 
-    init() throws {
-        let decoded = try SceneDecoder.decode(Array(scene.utf8), file: "reuse.json")
+    init(rows: Int = 1000) throws {
+        let text = scene.replacing("ROWS", with: String(rows))
+        let decoded = try SceneDecoder.decode(Array(text.utf8), file: "reuse.json")
         window = decoded.makeWindow()
         list = try #require(decoded.root.node(named: "list") as? ListNode)
         EventRecorder.attach(to: decoded.root) { [unowned self] entry in lines.append(entry.line) }
@@ -59,6 +60,22 @@ private final class LoggedList {
         let row = try #require(scene.list.nodeForRow(at: 0))
         #expect(row.name == "row-0" && row.label == "Row 0" && row.frame == Rect(x: 0, y: 0, width: 300, height: 50))
         #expect(scene.tap(Point(x: 250, y: 25), at: 200).map { $0.contains(#""node":"row-0-like""#) } == [true, true, true])
+    }
+
+    @Test func rowsThatLeftWhileTheListWasAtItsEndComeBackToTheirOwnNodes() throws {
+        // 60 rows, 3,000 pt: at the end, more rows leave the preload range at the top than
+        // come in at the bottom, so some nodes wait for reuse until the list scrolls back.
+        let scene = try LoggedList(rows: 60)
+        let before = Dictionary(uniqueKeysWithValues: scene.list.liveRowIndices.map { ($0, scene.list.nodeForRow(at: $0)!) })
+        scene.list.contentOffset.y = 2400
+        let live = Set(scene.list.liveRowIndices.map { ObjectIdentifier(scene.list.nodeForRow(at: $0)!) })
+        let waiting = before.filter { !live.contains(ObjectIdentifier($0.value)) }
+        #expect(waiting.count > 5)
+        scene.list.contentOffset.y = 0
+        for (index, node) in waiting {
+            #expect(scene.list.nodeForRow(at: index) === node, "row \(index) came back in another row's node")
+            #expect(node.name == "row-\(index)" && node.label == "Row \(index)" && node.frame == scene.list.rectForRow(at: index))
+        }
     }
 
     @Test func aRowLeavingWhileItsButtonTracksATouchCancelsItAndItsNodeServesNoOtherRow() throws {

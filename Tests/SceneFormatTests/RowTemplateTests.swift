@@ -157,6 +157,26 @@ private let everyKey = """
         #expect(!everyKeyTemplate.reuse(everyKeyTemplate.makeRow(3), as: 4), "a template with a list is not reused")
     }
 
+    @Test func aRowMadeOverIntoTheRowItShowedIsTheRowANewNodeWouldBeWhateverTouchesChangedInIt() throws {
+        var random = SplitMix64(seed: 0x5A_3E20)
+        var reused = 0
+        for _ in 0 ..< 150 {
+            let (_, template) = try compile(TemplateGenerator.node(&random, depth: 0, name: "r"))
+            let index = Int(random.next() % 1000)
+            let row = template.makeRow(index)
+            row.forEachInSubtree { node in
+                (node as? ControlNode)?.isHighlighted = true
+                (node as? ToggleNode)?.isOn.toggle()
+                (node as? SliderNode)?.value = 0.123
+            }
+            row.frame.origin.y += 5000
+            guard template.reuse(row, as: index, showing: index) else { continue }
+            reused += 1
+            #expect(snapshot(row) == snapshot(template.makeRow(index)), "row \(index)")
+        }
+        #expect(reused > 40, "\(reused) of 150 reused")
+    }
+
     @Test func aListFindsTheIndexOfEachLiveRowByItsNode() throws {
         let (_, template) = try compile(#"{"name":"row-{i}","frame":[0,0,300,40]}"#)
         let list = ListNode(name: "list", frame: Rect(x: 0, y: 0, width: 300, height: 600), rowExtent: 40)

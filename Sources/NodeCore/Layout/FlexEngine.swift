@@ -175,6 +175,6 @@ struct FlexEngine {
     /// (behaviour.md §15.3), which sizes and lays them out.
     func visitChildren(of node: Node) {
         if node.isScrollNode, let list = node as? ListNode, list.hasSelfSizingRows { list.measureChangedRows() }
-        for child in node.subnodes { visit(child) }
+        Node.forEachUnretained(in: node.subnodes) { visit($0) }
     }
 }
