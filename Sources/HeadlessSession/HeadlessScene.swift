@@ -50,16 +50,20 @@ enum HeadlessScene {
             _ = try weston.waitForView(timeout: 10)
             let started = ContinuousClock.now
             let injector = ScriptInjector(weston: weston)
-            try injector.play(script)
+            let stamps = try injector.play(script)
             // Timers after the last input (a deceleration, a long press) run on the client's clock.
             ScriptInjector.wait(until: started + .microseconds(Int64((lastsUntil - (script.first?.time ?? 0)) * 1000)))
+            // The client's clock to the replay's last timer, and the quit key at that same time:
+            // every timer due by then fires before the quit, none after it, on input times alone.
+            let end = script.isEmpty ? nil : stamps.stamp(lastsUntil)
+            if let end { try injector.advanceClock(to: end) }
             if let screenshot {
                 try HeadlessDemo.screenshotOnceSettled(weston, client, to: screenshot)
             } else {
                 try weston.waitForIdle(pid: client.pid, timeout: 10)
             }
-            try injector.inject(.key("q", pressed: true))
-            try injector.inject(.key("q", pressed: false))
+            try injector.inject(.key("q", pressed: true), at: end)
+            try injector.inject(.key("q", pressed: false), at: end)
             clientStatus = client.waitForExit(timeout: 10) ? client.exitStatus : nil
         } catch {
             throw HeadlessDemoError.weston(error)

@@ -83,7 +83,9 @@ public struct ScriptInjector {
     /// Injects `events` paced by their `t`, each stamped with its planned time (the first
     /// event's injection plus its `t` offset): the client sees the script's exact gaps even
     /// when an injection is late, so its log's times are the script's (behaviour.md §19).
-    public func play(_ events: [TimedInputEvent]) throws(HarnessError) {
+    /// Returns the stamps of the script's clock, for what is injected after it.
+    @discardableResult
+    public func play(_ events: [TimedInputEvent]) throws(HarnessError) -> Stamps {
         let start = ContinuousClock.now
         let origin = events.first?.time ?? 0
         let base = events.isEmpty ? 0 : try weston.monotonicTime()
@@ -92,6 +94,29 @@ public struct ScriptInjector {
             Self.wait(until: start + .microseconds(offset))
             try inject(event.event, at: base + UInt64(max(0, offset)) * 1000)
         }
+        return Stamps(origin: origin, base: base)
+    }
+
+    /// Weston's time of each moment on a played script's clock.
+    public struct Stamps: Sendable {
+        /// The script's first `t`, stamped `base` (nanoseconds on weston's `CLOCK_MONOTONIC`).
+        let origin: Double
+        let base: UInt64
+
+        /// The stamp of the first whole millisecond after the first event at or after `time`
+        /// (milliseconds on the script's clock): a client counts whole milliseconds between
+        /// stamps, so it reaches `time` there, not a fraction short of it.
+        public func stamp(_ time: Double) -> UInt64 {
+            base + UInt64(max(0, (time - origin).rounded(.up))) * 1_000_000
+        }
+    }
+
+    /// Moves the client's clock to `stamp` with a key that has no symbol: the timers due by
+    /// then fire on the client's own clock, before anything injected after it, however far
+    /// this process or the client lag behind (behaviour.md §19).
+    public func advanceClock(to stamp: UInt64) throws(HarnessError) {
+        _ = try weston.key(Self.timeOnlyKey, pressed: true, at: stamp)
+        _ = try weston.key(Self.timeOnlyKey, pressed: false, at: stamp)
     }
 
     /// Blocks the calling thread until `instant` (the pace of a script, not a wait for anything).
