@@ -80,6 +80,21 @@ import Testing
         }
     }
 
+    @Test func aTextMeasuredAgainAtAnotherWidthOrSizeMeasuresAsAFreshShaperMeasuresIt() throws {
+        let kept = try shaper()
+        let texts = ["Great. I booked the place by the river for half past twelve.", "Thanks!", "a  b\u{2003}c\td ", "שלום עולם"]
+        // Unbounded, then wrapped, at the sizes of several scales, as the layout's measurer asks.
+        for text in texts {
+            for maxWidth in [nil, 200 * 64, 90 * 64, 0] as [Int?] {
+                for size in [Self.size, Self.size * 5 / 4, Self.size * 2] {
+                    let style = TextStyle(size: size, isLabel: false, alignment: .leading, maximumLines: 0)
+                    let fresh = try shaper().extent(of: text, style: style, maxWidth: maxWidth)
+                    #expect(kept.extent(of: text, style: style, maxWidth: maxWidth) == fresh, "\(text) at \(size), \(String(describing: maxWidth))")
+                }
+            }
+        }
+    }
+
     @Test func ffiBecomesOneLigatureGlyph() throws {
         let glyphs = try line("ffi", shaper()).flatMap(\.glyphs)
         #expect(glyphs.count == 1)

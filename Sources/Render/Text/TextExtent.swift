@@ -31,12 +31,15 @@ extension TextShaper {
                 lines += 1
                 continue
             }
-            guard let paragraph = paragraph(scalars, size: style.size) else { return nil }
-            let breaker = LineBreaker(paragraph: paragraph, runs: shape(paragraph, range: 0..<scalars.count))
+            guard let (paragraph, runs) = shapedParagraph(scalars, size: style.size) else { return nil }
+            let breaker = LineBreaker(paragraph: paragraph, runs: runs)
             let wrap = max(maxWidth ?? Int.max, breaker.widestWord)
             for line in breaker.lines(maxWidth: wrap, limit: limit - lines) {
-                // As painted: each line shaped on its own, which may differ from its share of the paragraph.
-                let shaped = shape(paragraph, range: breaker.trimmed(line)).reduce(0) { $0 + $1.width }
+                // As painted: each line shaped on its own, which may differ from its share of the
+                // paragraph; a line that is the whole paragraph is the paragraph's shaping.
+                let range = breaker.trimmed(line)
+                let lineRuns = range == 0..<scalars.count ? runs : shape(paragraph, range: range)
+                let shaped = lineRuns.reduce(0) { $0 + $1.width }
                 width = max(width, breaker.width(line), shaped)
                 lines += 1
             }

@@ -66,8 +66,12 @@ struct LineBreaker {
         self.breaks = UnicodeLineBreaks.after(paragraph.scalars)
     }
 
+    /// Whether character `i` is white space (Unicode's White_Space), ASCII answered without
+    /// the property tables: a line is scanned character by character.
     func isSpace(_ i: Int) -> Bool {
-        Unicode.Scalar(paragraph.scalars[i])?.properties.isWhitespace ?? false
+        let scalar = paragraph.scalars[i]
+        if scalar < 0x80 { return scalar == 0x20 || (0x09...0x0D).contains(scalar) }
+        return Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
     }
 
     /// `range` without the white space at its end (which hangs past the line's edge).

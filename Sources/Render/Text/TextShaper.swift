@@ -63,6 +63,24 @@ final class TextShaper {
         return runs
     }
 
+    /// The last paragraphs `shapedParagraph` made: a text is measured unbounded and then
+    /// wrapped, each at the sizes of several scales.
+    private var recentParagraphs: [(size: Int, paragraph: Paragraph, runs: [GlyphRun])] = []
+    private static let recentParagraphLimit = 8
+
+    /// `scalars` analysed as one paragraph at `size` and shaped whole (`paragraph`, `shape`);
+    /// the same characters at the same size again are not analysed or shaped again.
+    func shapedParagraph(_ scalars: [UInt32], size: Int) -> (Paragraph, [GlyphRun])? {
+        if let recent = recentParagraphs.last(where: { $0.size == size && $0.paragraph.scalars == scalars }) {
+            return (recent.paragraph, recent.runs)
+        }
+        guard let paragraph = paragraph(scalars, size: size) else { return nil }
+        let runs = shape(paragraph, range: 0..<scalars.count)
+        if recentParagraphs.count == Self.recentParagraphLimit { recentParagraphs.removeFirst() }
+        recentParagraphs.append((size, paragraph, runs))
+        return (paragraph, runs)
+    }
+
     /// Analyses `scalars` as one paragraph at `size` (26.6 pixels); `rightToLeft` forces
     /// the paragraph direction, nil takes it from the text. Nil when no font can be opened.
     func paragraph(_ scalars: [UInt32], size: Int, rightToLeft: Bool? = nil) -> Paragraph? {
