@@ -487,6 +487,20 @@ public final class ToplevelWindow {
             handler?.window(self, failed: .buffer(error))
             return
         }
+        commitFrame(content, size: size)
+        committedFrames += 1
+        if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
+        handler?.windowCommitted(self)
+        needsDisplay = false
+        // Emptied in its own storage, which the frame's copies no longer share.
+        content = nil
+        pendingDamage.removeAll()
+    }
+
+    /// Paints `content` (nil: a commit of the title bar or the lines alone), then attaches it,
+    /// asks for the frame callback and commits. `content` is a parameter, so it is read in
+    /// place rather than copied out of a variable at each use.
+    private func commitFrame(_ content: FrameBuffer?, size: PixelSize) {
         if let content {
             handler?.window(self, paint: PaintContext(memory: content.storage.memory, repaint: content.repaint,
                                                       damage: content.damage, stale: content.stale,
@@ -513,13 +527,6 @@ public final class ToplevelWindow {
         // attach + damage + scale/viewport state all take effect atomically with this commit.
         surface.commit()
         if let content { pool.submitted(id: content.id, damage: content.damage) }
-        committedFrames += 1
-        if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
-        handler?.windowCommitted(self)
-        needsDisplay = false
-        // Emptied in its own storage, which the frame's copies no longer share.
-        content = nil
-        pendingDamage.removeAll()
     }
 
     /// The buffer a frame paints and what it repaints, as plain values: an optional of the
