@@ -138,7 +138,8 @@ final class Session {
         while busy.count >= rotating { chain.release(id: busy.removeFirst(), currentSize: pixels) }
     }
 
-    /// What the session does after a commit, before the loop sleeps (`ShmBufferPool.prepareNextShifts`).
+    /// What the session does after a commit, before the loop sleeps (`ShmBufferPool.prepareNextShift`: the
+    /// painted buffer's memory; here every memory, which costs the same: the others did not move).
     func afterCommit() {
         for slot in chain.slots { slot.storage.prepareNextShift() }
     }

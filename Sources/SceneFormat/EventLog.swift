@@ -257,9 +257,15 @@ public enum EventRecorder {
                               sink: @escaping (EventLogEntry) -> Void) {
         var latest = -Double.infinity
         attachAll(to: root, now: now) { entry in
-            var entry = entry
-            if entry.time < latest { entry.time = latest } else if !entry.time.isNaN { latest = entry.time }
-            sink(entry)
+            // Copied only when its time changes: a copy retains the entry's strings.
+            if entry.time < latest {
+                var later = entry
+                later.time = latest
+                sink(later)
+            } else {
+                if !entry.time.isNaN { latest = entry.time }
+                sink(entry)
+            }
         }
     }
 

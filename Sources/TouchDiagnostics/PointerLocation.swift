@@ -66,8 +66,6 @@ public struct PointerLocation: Sendable {
     public var touches: [TrackedTouch] { table.values }
     /// The touches by id, each event's lookup O(1) whatever ids arrive.
     private var table = OrderedTable<TouchID, TrackedTouch>()
-    /// Fingers down now, for a cancel.
-    private var fingersDown = Set<TouchID>()
     /// Touches that went up, oldest first, as (id, serial); `endedStart` is the first not yet dropped.
     private var ended: [(id: TouchID, serial: Int)] = []
     private var endedStart = 0
@@ -96,7 +94,8 @@ public struct PointerLocation: Sendable {
         case let .touchMotion(id, location): move(.finger(id), to: location, time: time)
         case let .touchUp(id): up(.finger(id))
         case .touchCancel:
-            for id in fingersDown { up(id) }
+            // Every finger down goes up (`up` skips those already up), in the order they went down.
+            for id in table.keys where id != .pointer { up(id) }
         case let .pointerMotion(location):
             pointerLocation = location
             move(.pointer, to: location, time: time)
@@ -134,7 +133,6 @@ public struct PointerLocation: Sendable {
         if table.update(id, { $0.isDown }) == true { return }
         downCount += 1
         activeCount += 1
-        if id != .pointer { fingersDown.insert(id) }
         if var touch = table.remove(id) {
             // Its old path goes, and the new one keeps the storage: a finger tapping again
             // and again allocates nothing here.
@@ -169,7 +167,6 @@ public struct PointerLocation: Sendable {
             return touch.serial
         }) ?? nil else { return }
         activeCount -= 1
-        fingersDown.remove(id)
         ended.append((id, serial))
         // Past the limit the oldest ended touch is forgotten, unless its id went down again since.
         while ended.count - endedStart > Self.maximumEndedTouches {

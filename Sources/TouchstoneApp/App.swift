@@ -264,23 +264,10 @@ public final class App {
         connection.loop.addSource(fd: timers.source.fd) { [unowned(unsafe) self] in timers.fire() }
         connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
         if let images { connection.loop.addSource(fd: images.worker.loopWakeFD) { [unowned(unsafe) images] in images.deliver() } }
-        connection.loop.addIdleWork { [unowned(unsafe) self] in
-            pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
-            caretBlinker.update()
-            // Resizes and changes of a frame are laid out together when the next frame may
-            // be drawn; the frames that move become this turn's damage.
-            let framePending = surface?.isFramePending ?? false
-            if !framePending { layout.update(window) }
-            if let surface { textInput.sync(to: surface, cause: .other) }
-            // Damage is taken once per frame: while one is in flight, what changes waits in
-            // the tree, and the turns until its callback (input, releases) skip this.
-            if !framePending { takeFrameDamage() }
-            clockDriver.update()
-        }
-        connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
-            do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
-            exporter?.write()
-        }
+        // The work is in methods: there `self` is guaranteed, so its `let` properties are
+        // used without the retain and release each use through the closure's reference costs.
+        connection.loop.addIdleWork { [unowned(unsafe) self] in prepareFrame() }
+        connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in writeOutput() }
         input.dispatcher.onKey = { [unowned self] key, pressed, _ in
             if let onKey, onKey(key, pressed) { return }
             guard options.debugKeys, pressed, let command = KeyCommand(keyName: key) else { return }
@@ -292,6 +279,28 @@ public final class App {
             case .clearPaths: clearPointerPaths()
             }
         }
+    }
+
+    /// Every turn of the loop, after its events were dispatched and before the window draws.
+    private func prepareFrame() {
+        let surface = surface
+        pointerLocation.crosshairsInSubsurfaces = surface?.showsLines ?? false
+        caretBlinker.update()
+        // Resizes and changes of a frame are laid out together when the next frame may
+        // be drawn; the frames that move become this turn's damage.
+        let framePending = surface?.isFramePending ?? false
+        if !framePending { layout.update(window) }
+        if let surface { textInput.sync(to: surface, cause: .other) }
+        // Damage is taken once per frame: while one is in flight, what changes waits in
+        // the tree, and the turns until its callback (input, releases) skip this.
+        if !framePending { takeFrameDamage() }
+        clockDriver.update()
+    }
+
+    /// Every turn of the loop, once the frame went out: the event log and recording, exports.
+    private func writeOutput() {
+        do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
+        exporter?.write()
     }
 
     /// What changed since the latest frame becomes the next frame's damage (the window draws
@@ -335,9 +344,7 @@ public final class App {
 
         init(app: App) { self.app = app }
 
-        func window(_ window: ToplevelWindow, touches batch: TouchBatch) {
-            app.input.handle(batch, markers: &app.painter.touchMarkers, hud: app.pointerLocation)
-        }
+        func window(_ window: ToplevelWindow, touches batch: TouchBatch) { app.handle(batch) }
 
         func window(_ window: ToplevelWindow, pointer batch: PointerBatch) { app.input.handle(batch) }
 
@@ -361,19 +368,11 @@ public final class App {
 
         // The crosshairs' lines need no call here: the loop work sets them each turn,
         // before the window's own idle work paints and commits them with the frame.
-        func window(_ window: ToplevelWindow, paint context: PaintContext) {
-            // The first case of an export folder is the first frame's tree (behaviour.md §19.1).
-            if let exporter = app.exporter, exporter.startsAtFirstFrame {
-                exporter.startsAtFirstFrame = false
-                exporter.begin(window: app.window, background: app.options.background) { [unowned input = app.input] in input.now }
-            }
-            app.painter.paint(context)
-            // Images painted without enough pixels for this scale go to the worker.
-            let requests = app.painter.renderer.takeImageRequests()
-            if !requests.isEmpty { app.images?.request(requests, scale: app.painter.renderer.scale.factor) }
-        }
+        func window(_ window: ToplevelWindow, paint context: PaintContext) { app.paint(context) }
 
         func window(_ window: ToplevelWindow, catchUp context: CatchUpContext) -> Bool { app.painter.catchUp(context) }
+
+        func windowCatchesUp(_ window: ToplevelWindow) -> Bool { app.painter.catchesUp }
 
         // While something animates, each presented frame shows it at the time now: one
         // commit per frame callback, and none once the animation has ended.
@@ -392,6 +391,27 @@ public final class App {
         func window(_ window: ToplevelWindow, titleBarPointer batch: PointerBatch) { app.titleBar?.handle(batch) }
 
         func window(_ window: ToplevelWindow, failed error: WindowError) { app.fail(.window(error)) }
+    }
+
+    // The window's calls on the input path, as methods: `self` is guaranteed here, so the
+    // app's `let` properties are used without a retain and release each (`WindowEvents`).
+
+    /// A frame's touches on the content.
+    private func handle(_ batch: TouchBatch) {
+        input.handle(batch, markers: &painter.touchMarkers, hud: pointerLocation)
+    }
+
+    /// Paints one frame.
+    private func paint(_ context: PaintContext) {
+        // The first case of an export folder is the first frame's tree (behaviour.md §19.1).
+        if let exporter, exporter.startsAtFirstFrame {
+            exporter.startsAtFirstFrame = false
+            exporter.begin(window: window, background: options.background) { [unowned input] in input.now }
+        }
+        painter.paint(context)
+        // Images painted without enough pixels for this scale go to the worker.
+        let requests = painter.renderer.takeImageRequests()
+        if !requests.isEmpty { images?.request(requests, scale: painter.renderer.scale.factor) }
     }
 
     private func fail(_ error: AppError) {

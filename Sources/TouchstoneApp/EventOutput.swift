@@ -38,9 +38,12 @@ final class EventOutput {
         try recorder?.flush()
         guard let log, !pendingEntries.isEmpty else { return }
         lineBuffer.removeAll(keepingCapacity: true)
-        for entry in pendingEntries {
-            entry.appendLine(to: &lineBuffer)
-            lineBuffer.append(UInt8(ascii: "\n"))
+        // Each entry read in place: a copy of one retains its strings.
+        pendingEntries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                entries[index].appendLine(to: &lineBuffer)
+                lineBuffer.append(UInt8(ascii: "\n"))
+            }
         }
         pendingEntries.removeAll(keepingCapacity: true)
         try log.write(bytes: lineBuffer)

@@ -66,6 +66,8 @@ package final class FramePainter {
     /// allocation when only the tree changed (its invalidations are read in place).
     package func takeDamage(into damage: inout DamageRegion) {
         treeDamage.removeAll(keepingCapacity: true)
+        // One load of each for the whole call: a property read in a loop is retained each time.
+        let renderer = renderer, scrollPainter = scrollPainter
         window.takeInvalidations { invalidation in
             scrollPainter.note(invalidation)
             renderer.addDamage(of: invalidation, to: &treeDamage)
@@ -117,12 +119,15 @@ package final class FramePainter {
     static let rendererScaleLimits =
         max(RenderScale.denominator, Renderer.supportedScales.lowerBound.units)...Renderer.supportedScales.upperBound.units
 
+    /// Whether `catchUp` takes a buffer now: while an overlay shows.
+    package var catchesUp: Bool { overlays.contains(where: { !$0.isBlank }) }
+
     /// Gives an idle buffer what it lacks of the latest frame, copied from it, between frames
     /// (behaviour.md §6), so the next frame into it repaints only its own damage. Only while
     /// an overlay shows: such frames never move scrolled pixels, so the scroll painter's
     /// record of the buffer (forgotten here) cannot send a move into changed pixels.
     package func catchUp(_ context: CatchUpContext) -> Bool {
-        guard overlays.contains(where: { !$0.isBlank }),
+        guard catchesUp,
               let buffer = paintBuffers.buffer(for: context.memory, wrap: wrapCanvas),
               let latest = canvases.canvas(for: context.latest)
         else { return false }
@@ -141,8 +146,11 @@ package final class FramePainter {
         guard let buffer = paintBuffers.buffer(for: context.memory, wrap: wrapCanvas) else { return }
         let canvas = buffer.canvas
         let previous = context.previous.flatMap { canvases.canvas(for: $0) }
+        // Read once for the frame: each read of a `var` property is a retain and a release.
+        let renderer = renderer, scrollPainter = scrollPainter
         let painted: [PixelRect]
-        if overlays.contains(where: { !$0.isBlank }) {
+        let overlayShows = catchesUp
+        if overlayShows {
             var rects = context.damage.rects
             let underlaid = underlaidOverlays.filter { !$0.isBlank }
             if let previous, underlaid.isEmpty {
@@ -171,7 +179,7 @@ package final class FramePainter {
             // Markers and overlays paint over the tree where it was repainted: a move would
             // carry them along, so frames with any of them on repaint what changed. (The
             // tappable-area overlay is the renderer's own: the scroll painter handles it.)
-            let allowsMoves = touchMarkers.markers.isEmpty && overlays.allSatisfy(\.isBlank)
+            let allowsMoves = touchMarkers.markers.isEmpty && !overlayShows
             painted = scrollPainter.paint(damage: context.damage.rects, stale: context.stale.rects, previous: previous,
                                           into: buffer, with: renderer, allowsMoves: allowsMoves)
         }

@@ -15,11 +15,19 @@ final class TextInputBridge {
     }
 
     /// Sends the first responder's state to `surface` if anything it depends on changed.
+    /// Runs every turn of the loop: with no field editing (the usual case) it only checks
+    /// that none was sent, without making a key.
     func sync(to surface: ToplevelWindow, cause: TextInput.Cause) {
-        let key = window.firstResponder.map { Key(field: $0, fit: surface.fit) }
+        guard let field = window.firstResponder else {
+            if case .none = sentKey { return }
+            sentKey = nil
+            surface.setTextInput(nil, cause: cause)
+            return
+        }
+        let key = Key(field: field, fit: surface.fit)
         guard key != sentKey else { return }
         sentKey = key
-        surface.setTextInput(window.firstResponder.map(Self.state(for:)), cause: cause)
+        surface.setTextInput(Self.state(for: field), cause: cause)
     }
 
     /// What `field` tells input methods: its content type, the text around its caret (none

@@ -65,6 +65,37 @@ import Testing
         #expect(table.values == reference.map(\.1))
     }
 
+    /// A few keys are found by a scan and many through an index: edits that cross between
+    /// the two (up to a dozen keys, the scan's limit being 8) keep order, lookup and updates.
+    @Test func orderedTableKeepsOrderAcrossTheScanAndTheIndex() {
+        var table = OrderedTable<Int, Int>()
+        var reference: [(Int, Int)] = []
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for step in 0 ..< 3000 {
+            let key = next() % 12
+            if table.contains(key) {
+                if step % 3 == 0 {
+                    table.update(key) { $0 += 1 }
+                    if let index = reference.firstIndex(where: { $0.0 == key }) { reference[index].1 += 1 }
+                } else {
+                    #expect(table.remove(key) == reference.first { $0.0 == key }?.1)
+                    reference.removeAll { $0.0 == key }
+                }
+            } else {
+                table.append(step, for: key)
+                reference.append((key, step))
+            }
+            #expect(table.count == reference.count)
+            for probe in 0 ..< 12 { #expect(table[probe] == reference.first { $0.0 == probe }?.1) }
+        }
+        #expect(table.keys == reference.map(\.0))
+        #expect(table.values == reference.map(\.1))
+    }
+
     // Issue 13, item 5 / issue 15: overlap counts without comparing every pair.
     @Test func overlapCountsMatchThePairwiseCountOnRandomRects() {
         var state: UInt64 = 7

@@ -10,6 +10,8 @@ final class TestWindowHandler: WindowHandler {
     var pointer: ((PointerBatch) -> Void)?
     /// Replaces the default close (stopping the loop) when set.
     var closeRequested: (() -> Void)?
+    /// Answers whether the handler catches up an idle buffer now (the protocol's default when nil).
+    var catchesUp: (() -> Bool)?
 
     /// Handles `window` from now on.
     init(for window: ToplevelWindow) {
@@ -21,6 +23,7 @@ final class TestWindowHandler: WindowHandler {
     func windowCommitted(_ window: ToplevelWindow) { committed?() }
     func window(_ window: ToplevelWindow, resizedTo size: Size, scale: SurfaceScale) { resized?(size, scale) }
     func window(_ window: ToplevelWindow, pointer batch: PointerBatch) { pointer?(batch) }
+    func windowCatchesUp(_ window: ToplevelWindow) -> Bool { catchesUp?() ?? true }
 
     func windowRequestedClose(_ window: ToplevelWindow) {
         if let closeRequested { closeRequested() } else { window.connection.loop.stop(.requested) }

@@ -81,6 +81,48 @@ private func paintSolid(_ window: ToplevelWindow, argb: UInt32) -> TestWindowHan
         #expect(steps.count == count)
     }
 
+    /// The work between frames (catching up an idle buffer, the next scroll's pages) follows a
+    /// change of the buffers: turns of the loop that change none (input, timers) skip it, so
+    /// the handler is not asked about catching up before every sleep.
+    @Test func idleBuffersAreLookedAtOnlyAfterTheBuffersChanged() throws {
+        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .kiosk)
+        defer { weston.stop() }
+        let connection = try WaylandConnection(displayName: weston.displayPath)
+        let window = ToplevelWindow(connection: connection, configuration:
+            WindowConfiguration(title: "catch-up", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
+        let handler = paintSolid(window, argb: 0xFF00_00FF)
+        defer { withExtendedLifetime(handler) {} }
+        var asked = 0
+        handler.catchesUp = {
+            asked += 1
+            return false
+        }
+        try run(connection) { window.presentedFrames == 1 }
+        for frame in 2 ... 4 {
+            window.setNeedsDisplay(DamageRegion([PixelRect(x: 0, y: 0, width: 10, height: 10)]))
+            try run(connection) { window.presentedFrames == frame && window.bufferCounts.busy <= 1 }
+        }
+        // Two buffers took turns: each frame left the other lacking its damage.
+        #expect(asked > 0)
+        let askedAfterFrames = asked
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { for fd in fds { close(fd) } }
+        var woken = 0
+        let source = connection.loop.addSource(fd: fds[0]) {
+            var byte: UInt8 = 0
+            if read(fds[0], &byte, 1) == 1 { woken += 1 }
+        }
+        defer { connection.loop.removeSource(source) }
+        for turn in 1 ... 10 {
+            var byte: UInt8 = 1
+            try #require(write(fds[1], &byte, 1) == 1)
+            try run(connection) { woken == turn }
+        }
+        #expect(asked == askedAfterFrames)
+        #expect(window.committedFrames == 4)
+    }
+
     @Test func followsConfigureSizeChangesAndDropsStaleBuffers() throws {
         let (weston, connection, window) = try openWindow(title: "resize", size: Size(width: 120, height: 90), shell: .desktop,
                                                           output: Size(width: 320, height: 240))

@@ -144,6 +144,11 @@ public final class ShmBufferPool {
     private let scrolling: Bool
     /// Memory made ahead of the first buffer (`prepare`), taken by an `acquire` of its size.
     private var spare: ShmMemory?
+    /// The chain's `revision` when `takeChange` last looked.
+    private var lookedAt: Int?
+    /// The memory of the buffer acquired last, until `prepareNextShift` prepared it: the only
+    /// one a frame can have shifted (a frame moves pixels only in the buffer it paints).
+    private var painted: ShmMemory?
 
     init(shm: WlShm, scrolling: Bool) {
         self.shm = shm
@@ -168,6 +173,7 @@ public final class ShmBufferPool {
             return try ShmBuffer(shm: shm, size: size, scrolling: scrolling)
         }
         if let acquired, acquired.age == 0 { watchRelease(of: acquired) }
+        painted = acquired?.storage.memory
         return acquired
     }
 
@@ -191,15 +197,28 @@ public final class ShmBufferPool {
         }
     }
 
+    /// Whether the buffers changed (acquired, committed, released, caught up or dropped) since
+    /// the last call: only then can an idle buffer lack part of the latest frame anew or a
+    /// memory have shifted, so the work between frames runs only then, not before every sleep.
+    func takeChange() -> Bool {
+        guard chain.revision != lookedAt else { return false }
+        lookedAt = chain.revision
+        return true
+    }
+
     /// An idle buffer of the current size that lacks part of the latest frame, or nil.
     func catchUpCandidate() -> SwapChain<ShmBuffer>.CatchUp? {
         chain.catchUpCandidate().flatMap { $0.storage.size == currentSize ? $0 : nil }
     }
 
-    /// After a commit, off the path from input to commit: each buffer's memory makes the
-    /// pages its next scroll lands on and gives back those it left (`ShmMemory.prepareNextShift`).
-    func prepareNextShifts() {
-        for slot in chain.slots { slot.storage.memory.prepareNextShift() }
+    /// After a commit, off the path from input to commit: the memory of the buffer the frame
+    /// painted makes the pages its next scroll lands on and gives back those it left
+    /// (`ShmMemory.prepareNextShift`). The other buffers were prepared after their own frames
+    /// and have not moved since. Nothing to do in a turn of the loop that painted nothing.
+    func prepareNextShift() {
+        guard let memory = painted else { return }
+        painted = nil
+        memory.prepareNextShift()
     }
 
     /// Buffer `id` was given what it lacked of the latest frame (`catchUpCandidate`).

@@ -50,6 +50,8 @@ public final class ShmMemory {
     private var lastShift = 0
     /// False once the kernel refused `MADV_POPULATE_WRITE`: pages then come on first write.
     private var canPopulate = true
+    /// `moves` at the last `prepareNextShift`: until the next move, another call would do nothing.
+    private var preparedAt: Int?
     private static let serials = Atomic(0)
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
@@ -171,7 +173,8 @@ public final class ShmMemory {
     /// out once `holeThreshold` bytes of them gather. Safe while the compositor reads the
     /// buffer: neither touches the window's pixels (made pages read zero, as on first touch).
     public func prepareNextShift() {
-        guard isScrolling else { return }
+        guard isScrolling, moves != preparedAt else { return }
+        preparedAt = moves
         let page = Self.pageSize
         let ahead = lastShift == 0 ? 0 : min(2 * abs(lastShift), frameBytes / 2)
         // The window and the pages ahead of it, whole pages (a shift past an end wraps instead).

@@ -50,6 +50,10 @@ public struct SwapChain<Storage> {
     /// damage is never handed out, so clearing it at its submit copies nothing.
     private var repaint = DamageRegion()
     private var stale = DamageRegion()
+    /// Counts the changes that can make an idle buffer lack part of the latest frame, or stop
+    /// lacking it (acquires, submits, releases, catch-ups, drops): while it stays the same,
+    /// `catchUpCandidate` answers the same, so a caller need not ask again.
+    public private(set) var revision = 0
 
     public init() {}
 
@@ -60,6 +64,7 @@ public struct SwapChain<Storage> {
     /// `capacity` buffers are busy. `damage` is what the caller changed since its last frame.
     public mutating func acquire<E: Error>(size: PixelSize, damage: DamageRegion,
                                            make: (PixelSize) throws(E) -> Storage) throws(E) -> Acquired? {
+        revision &+= 1
         // Prune idle buffers of another size; busy ones go when released.
         slots.removeAll { !$0.isBusy && $0.size != size }
         let full = PixelRect(size: size)
@@ -88,6 +93,7 @@ public struct SwapChain<Storage> {
     /// every other buffer now lacks that damage.
     public mutating func submit(id: Int, damage: DamageRegion) {
         guard let index = slots.firstIndex(where: { $0.id == id }) else { return }
+        revision &+= 1
         for other in slots.indices where other != index {
             slots[other].staleDamage.add(damage)
             if slots[other].age > 0 { slots[other].age += 1 }
@@ -103,6 +109,7 @@ public struct SwapChain<Storage> {
     @discardableResult
     public mutating func release(id: Int, currentSize: PixelSize?) -> Storage? {
         guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
+        revision &+= 1
         slots[index].isBusy = false
         if let currentSize, slots[index].size != currentSize {
             return slots.remove(at: index).storage
@@ -133,6 +140,7 @@ public struct SwapChain<Storage> {
     /// now holds the latest frame, so the next frame into it repaints only its own damage.
     public mutating func caughtUp(id: Int) {
         guard let index = slots.firstIndex(where: { $0.id == id && !$0.isBusy }) else { return }
+        revision &+= 1
         slots[index].staleDamage.removeAll()
         slots[index].age = 1
     }
@@ -140,6 +148,7 @@ public struct SwapChain<Storage> {
     /// Drops every idle buffer (e.g. when the window is hidden) and returns their storage.
     public mutating func dropIdle() -> [Storage] {
         let idle = slots.filter { !$0.isBusy }.map(\.storage)
+        revision &+= 1
         slots.removeAll { !$0.isBusy }
         return idle
     }

@@ -119,13 +119,11 @@ public final class EventLoop {
     public func run(until deadline: ContinuousClock.Instant? = nil) throws(EventLoopError) -> StopReason {
         stopReason = nil
         display.relayCompositorSocket()
-        defer {
-            for work in beforeSleepWork { work.run() }
-        }
+        defer { Self.runAll(beforeSleepWork) }
         do throws(DisplayError) {
             while true {
                 try display.dispatchPending()
-                for work in idleWork { work.run() }
+                Self.runAll(idleWork)
                 if let reason = stopReason { return reason }
                 if let deadline, ContinuousClock.now >= deadline { return .deadline }
                 try iterate(deadline: deadline)
@@ -145,7 +143,7 @@ public final class EventLoop {
         // The requests (a frame's commit) go out, then the output that must not delay them,
         // before a read is prepared.
         _ = try display.flush()
-        for work in beforeSleepWork { work.run() }
+        Self.runAll(beforeSleepWork)
         // prepare_read fails while events are queued (read meanwhile): the loop dispatches
         // them, and runs its idle work, before it sleeps.
         guard display.prepareRead() else { return }
@@ -167,10 +165,20 @@ public final class EventLoop {
             try display.readEvents()
             if displayEvents & Int32(POLLIN) == 0 { throw display.currentError() }
         }
+        // Most turns wake for the display alone: no snapshot of the sources then.
+        guard pollSet.indices.dropFirst().contains(where: { pollSet[$0].revents != 0 }) else { return }
         // A handler may add or remove sources: walk a snapshot of those polled.
         let polled = sources
         for (index, source) in polled.enumerated() where pollSet.count > index + 1 && pollSet[index + 1].revents != 0 {
             source.handler()
+        }
+    }
+
+    /// Runs each of `work` in order; `work` is a copy, so what one adds or removes applies
+    /// from the next turn on. Read in place: a loop over the array copies each closure.
+    private static func runAll(_ work: [Work]) {
+        work.withUnsafeBufferPointer { work in
+            for index in work.indices { work[index].run() }
         }
     }
 

@@ -17,17 +17,19 @@ public struct CatchUpContext {
 
 extension ToplevelWindow {
     /// What waits until the commit went out and the loop is about to sleep, off the path from
-    /// input to commit: an idle buffer caught up, and the pages of the buffers' next scroll.
+    /// input to commit: an idle buffer caught up, and the pages of the painted buffer's next
+    /// scroll. Most turns of the loop (input, frame callbacks) changed no buffer: they skip both.
     func workBetweenFrames() {
-        catchUpIdleBuffer()
-        pool.prepareNextShifts()
+        if pool.takeChange() { catchUpIdleBuffer() }
+        pool.prepareNextShift()
     }
 
     /// Offers the app an idle buffer that lacks part of the latest frame, once the commit went
     /// out and before the loop sleeps: off the path from input to commit. A buffer stays
-    /// idle until this returns, so nothing writes into one the compositor reads.
+    /// idle until this returns, so nothing writes into one the compositor reads. The handler
+    /// is asked first whether it catches up now: the candidate is looked for only then.
     func catchUpIdleBuffer() {
-        guard let handler, let candidate = pool.catchUpCandidate() else { return }
+        guard let handler, handler.windowCatchesUp(self), let candidate = pool.catchUpCandidate() else { return }
         let context = CatchUpContext(memory: candidate.storage.memory, stale: candidate.stale,
                                      latest: candidate.latest.memory.view)
         if handler.window(self, catchUp: context) { pool.caughtUp(id: candidate.id) }

@@ -467,12 +467,14 @@ public final class ToplevelWindow {
         let titleBarDue = decorations?.needsDisplay ?? false
         guard isConfigured, needsDisplay || titleBarDue || linesDue, frameCallback == nil, scaleWait == nil else { return }
         let size = bufferSize
-        var content: (acquired: SwapChain<ShmBuffer>.Acquired, damage: DamageRegion)?
+        var content: FrameBuffer?
         do throws(ShmError) {
             if needsDisplay {
                 // All buffers busy: wl_buffer.release will come; the loop calls us again then.
                 guard let acquired = try pool.acquire(size: size, damage: pendingDamage) else { return }
-                content = (acquired, pendingDamage.clipped(to: PixelRect(size: size)))
+                content = FrameBuffer(id: acquired.id, storage: acquired.storage, repaint: acquired.repaint,
+                                      stale: acquired.stale, previous: acquired.previous,
+                                      damage: pendingDamage.clipped(to: PixelRect(size: size)))
             }
             // The title bar's commit is applied with the content's commit below.
             if let decorations, titleBarDue {
@@ -485,9 +487,24 @@ public final class ToplevelWindow {
             handler?.window(self, failed: .buffer(error))
             return
         }
-        if let (acquired, damage) = content {
-            handler?.window(self, paint: PaintContext(memory: acquired.storage.memory, repaint: acquired.repaint, damage: damage,
-                                  stale: acquired.stale, previous: acquired.previous?.view, scale: paintScale,
+        commitFrame(content, size: size)
+        committedFrames += 1
+        if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
+        handler?.windowCommitted(self)
+        needsDisplay = false
+        // Emptied in its own storage, which the frame's copies no longer share.
+        content = nil
+        pendingDamage.removeAll()
+    }
+
+    /// Paints `content` (nil: a commit of the title bar or the lines alone), then attaches it,
+    /// asks for the frame callback and commits. `content` is a parameter, so it is read in
+    /// place rather than copied out of a variable at each use.
+    private func commitFrame(_ content: FrameBuffer?, size: PixelSize) {
+        if let content {
+            handler?.window(self, paint: PaintContext(memory: content.storage.memory, repaint: content.repaint,
+                                                      damage: content.damage, stale: content.stale,
+                                                      previous: content.previous?.view, scale: paintScale,
                                                       logicalSize: logicalSize))
         }
         applySurfaceState()
@@ -496,9 +513,9 @@ public final class ToplevelWindow {
         let callback = surface.frame()
         callback.onEvent = frameDone
         frameCallback = callback
-        if let (acquired, damage) = content {
-            surface.attach(buffer: acquired.storage.buffer, x: 0, y: 0)
-            for rect in (damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : damage).rects {
+        if let content {
+            surface.attach(buffer: content.storage.buffer, x: 0, y: 0)
+            for rect in (content.damage.isEmpty ? DamageRegion([PixelRect(size: size)]) : content.damage).rects {
                 surface.damageBuffer(rect, reportingTo: reportRequestError)
             }
         }
@@ -509,14 +526,19 @@ public final class ToplevelWindow {
         }
         // attach + damage + scale/viewport state all take effect atomically with this commit.
         surface.commit()
-        if let (acquired, damage) = content { pool.submitted(id: acquired.id, damage: damage) }
-        committedFrames += 1
-        if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
-        handler?.windowCommitted(self)
-        needsDisplay = false
-        // Emptied in its own storage, which the frame's copies no longer share.
-        content = nil
-        pendingDamage.removeAll()
+        if let content { pool.submitted(id: content.id, damage: content.damage) }
+    }
+
+    /// The buffer a frame paints and what it repaints, as plain values: an optional of the
+    /// chain's generic `Acquired` is copied through runtime metadata (value witnesses).
+    private struct FrameBuffer {
+        let id: Int
+        let storage: ShmBuffer
+        let repaint: DamageRegion
+        let stale: DamageRegion
+        let previous: ShmBuffer?
+        /// What changed since the latest committed frame, within the buffer.
+        let damage: DamageRegion
     }
 
     /// The handler of every frame callback, made once. The window holds the callback

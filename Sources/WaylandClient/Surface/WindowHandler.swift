@@ -29,6 +29,9 @@ public protocol WindowHandler: AnyObject {
     /// latest frame and returns true, or returns false and leaves it (the next frame then
     /// repaints it). Called once the frame's commit went out, before the loop sleeps.
     func window(_ window: ToplevelWindow, catchUp context: CatchUpContext) -> Bool
+    /// Whether `window(_:catchUp:)` may take a buffer now: false spares looking for one
+    /// (the default, true, offers every buffer that lacks part of the latest frame).
+    func windowCatchesUp(_ window: ToplevelWindow) -> Bool
     /// Paints the title bar (`PaintContext.logicalSize` is its size); called in the frame
     /// after it was shown, resized or rescaled, or `setTitleBarNeedsDisplay` was called.
     func window(_ window: ToplevelWindow, paintTitleBar context: PaintContext)
@@ -52,6 +55,7 @@ extension WindowHandler {
     public func windowCommitted(_ window: ToplevelWindow) {}
     public func window(_ window: ToplevelWindow, failed error: WindowError) {}
     public func window(_ window: ToplevelWindow, catchUp context: CatchUpContext) -> Bool { false }
+    public func windowCatchesUp(_ window: ToplevelWindow) -> Bool { true }
     public func window(_ window: ToplevelWindow, paintTitleBar context: PaintContext) {}
     public func window(_ window: ToplevelWindow, titleBarTouches batch: TouchBatch) {}
     public func window(_ window: ToplevelWindow, titleBarPointer batch: PointerBatch) {}
