@@ -2,7 +2,7 @@ import Foundation
 import NodeCore
 import SceneFormat
 import Testing
-import WestonControl
+import WestonHarness
 
 /// Copy, cut and paste through weston's clipboard (behaviour.md §16.7), with real seat keys:
 /// between two fields of one window, out to another owner (the harness reads the
