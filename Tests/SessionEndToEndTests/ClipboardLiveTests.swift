@@ -36,6 +36,8 @@ import WestonHarness
         for _ in 0 ..< 50 {
             found = try live.events().filter { $0.event == .control(.editingChanged) }
             if found.count >= count { break }
+            // A round trip with the client before the next look: it has run its loop since.
+            _ = live.waitUntilIdle()
         }
         return found
     }
