@@ -40,11 +40,6 @@ enum CallbackContext {
     }
 
     #if DEBUG
-    /// Whether `lend` lends `context` now (debug builds only keep count).
-    static func isLent(_ context: UnsafeRawPointer) -> Bool {
-        Lent.open.withLock { $0[Int(bitPattern: context)] != nil }
-    }
-
     /// The contexts `lend` lends now, with their class and how many lends of each are open
     /// (the same object may be lent on several threads at once).
     private enum Lent {

@@ -38,19 +38,6 @@ import Testing
     }
 
     #if DEBUG
-    /// Debug builds keep count of the contexts lent, so a read outside its lend traps.
-    @Test func aContextIsLentOnlyUntilItsLendReturns() {
-        let box = Box(1)
-        // Alive to the end, so no other object lent on another thread takes its address.
-        withExtendedLifetime(box) {
-            let context = CallbackContext.lend(box) { context in
-                #expect(CallbackContext.isLent(context))
-                return context
-            }
-            #expect(!CallbackContext.isLent(context))
-        }
-    }
-
     @Test func aContextReadAsAnotherClassTrapsInDebugBuilds() async {
         await #expect(processExitsWith: .failure) {
             let box = Box(1)
