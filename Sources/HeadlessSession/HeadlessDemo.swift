@@ -56,48 +56,21 @@ public enum HeadlessDemo {
         } catch {
             throw HeadlessDemoError.files(directory: dir.path, reason: error.reason)
         }
-        // Weston and the client are killed by the kernel when this process dies.
-        let (module, state) = try HeadlessScene.prepare(prefix: "touchstone-demo")
-        defer { state.remove() }
-        let clientStatus: Int32?
-        do throws(HarnessError) {
-            let weston = try HeadlessWeston.start(width: Int(scene.size.width), height: Int(scene.size.height),
-                                                  scale: outputScale, directory: state.url, module: module,
-                                                  diesWithParent: true)
-            defer { weston.stop() }
-            let client = try weston.launchClient(
-                Self.executablePath,
-                arguments: ["run", files.scene.path, "--events", files.events.path, "--record", files.input.path,
-                            "--debug-overlay", "--show-touches"],
-                outputPath: files.log.path, diesWithParent: true)
-            defer { client.stop() }
-            _ = try weston.waitForView(timeout: 10)
-            let injector = ScriptInjector(weston: weston)
-            // Everything but the last down plays paced; the commit after the last down is the screenshot's frame.
-            let last = script.lastIndex { if case .touchDown = $0.event { return true } else { return false } } ?? script.endIndex
-            try injector.play(Array(script[..<last]))
-            let injected = try weston.monotonicTime()
-            for event in script[last...] { try injector.inject(event.event) }
-            _ = try weston.waitForCommit(after: injected, pid: client.pid, timeout: 10)
-            try screenshotOnceSettled(weston, client, to: files.screenshot)
-            for event in script[last...] {
-                if case let .touchDown(id, _) = event.event {
-                    try injector.inject(.touchUp(id: id))
-                    try injector.inject(.touchFrame)
-                }
-            }
-            try injector.inject(.key("q", pressed: true))
-            try injector.inject(.key("q", pressed: false))
-            clientStatus = client.waitForExit(timeout: 10) ? client.exitStatus : nil
-        } catch {
-            throw HeadlessDemoError.weston(error)
+        let compositor = try HeadlessCompositor.start(size: scene.size, scale: outputScale, prefix: "touchstone-demo")
+        defer { compositor.stop() }
+        try compositor.show(scene: files.scene.path,
+                            options: ["--events", files.events.path, "--record", files.input.path, "--debug-overlay", "--show-touches"],
+                            log: files.log)
+        // Everything but the last down plays paced; the commit after the last down is the screenshot's frame.
+        let last = script.lastIndex { if case .touchDown = $0.event { return true } else { return false } } ?? script.endIndex
+        try compositor.play(Array(script[..<last]))
+        try compositor.inject(script[last...].map(\.event), awaitingCommit: true)
+        try compositor.screenshot(to: files.screenshot)
+        let lifts: [[InputEvent]] = script[last...].compactMap { event in
+            if case let .touchDown(id, _) = event.event { [.touchUp(id: id), .touchFrame] } else { nil }
         }
-        guard let clientStatus else {
-            throw HeadlessDemoError.clientDidNotQuit(log: files.log.path)
-        }
-        guard clientStatus == 0 else {
-            throw HeadlessDemoError.clientFailed(status: clientStatus, log: files.log.path)
-        }
+        try compositor.inject(lifts.flatMap { $0 })
+        try compositor.quit()
         // Only counted for the summary line: an unreadable log counts 0.
         let lines = (try? String(contentsOf: files.events, encoding: .utf8))?.split(separator: "\n").count ?? 0
         print("demo: \(lines) control events in \(files.events.path); screenshot \(files.screenshot.path); input recorded to \(files.input.path)")
@@ -114,27 +87,6 @@ public enum HeadlessDemo {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw OutputFileError(path: path, reason: String(cString: strerror(ENOTDIR)))
-        }
-    }
-
-    /// This program, to launch as the Wayland client.
-    static var executablePath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    }
-
-    /// Takes the screenshot once the client has drawn everything it was sent. The first
-    /// commit after the last input may be a frame drawn before that input was read (a frame
-    /// the client held back for its frame callback): while the client commits again after a
-    /// screenshot was started, it is taken again.
-    static func screenshotOnceSettled(_ weston: HeadlessWeston, _ client: ChildProcess,
-                                              to file: URL) throws(HarnessError) {
-        for _ in 0 ..< 10 {
-            try weston.waitForIdle(pid: client.pid, timeout: 10)
-            let started = try weston.monotonicTime()
-            _ = try weston.screenshot(to: file)
-            try weston.waitForIdle(pid: client.pid, timeout: 10)
-            // Answers at once when such a commit happened; 1 ms (the least) otherwise.
-            guard (try? weston.waitForCommit(after: started, pid: client.pid, timeout: 0.001)) != nil else { return }
         }
     }
 }

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import NodeCore
 import SceneFormat
-import WestonControl
 
 /// A scene file shown by this program (`touchstone run SCENE`) under a private headless
 /// weston, an input script played through weston's seat as real input (behaviour.md §19):
@@ -30,61 +29,29 @@ enum HeadlessScene {
     /// `asked` is a size given on the command line, passed on to the client's `--size`.
     static func show(scenePath: String, size: Size, asked: Size? = nil, scale: Int, script: [TimedInputEvent], files: Files,
                      screenshot: URL? = nil, lastsUntil: Double = 0) throws(HeadlessDemoError) {
-        let (module, state) = try prepare(prefix: "touchstone-run")
-        defer { state.remove() }
-        let clientStatus: Int32?
-        do throws(HarnessError) {
-            let weston = try HeadlessWeston.start(width: Int(size.width), height: Int(size.height), scale: scale,
-                                                  directory: state.url, module: module, diesWithParent: true)
-            defer { weston.stop() }
-            let client = try weston.launchClient(
-                HeadlessDemo.executablePath,
-                arguments: ["run", URL(fileURLWithPath: scenePath).standardizedFileURL.path, "--events", files.events.path,
-                            "--record", files.input.path]
-                    + (asked.map { ["--size", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
-                    // The client's clock waits for the first input and gives it the script's time, so
-                    // timers armed before it (a list's first fetch) fire as they do in a replay.
-                    + (script.first.map { ["--first-input-time", "\($0.time)"] } ?? []),
-                outputPath: files.log.path, diesWithParent: true)
-            defer { client.stop() }
-            _ = try weston.waitForView(timeout: 10)
-            let started = ContinuousClock.now
-            let injector = ScriptInjector(weston: weston)
-            let stamps = try injector.play(script)
-            // Timers after the last input (a deceleration, a long press) run on the client's clock.
-            ScriptInjector.wait(until: started + .microseconds(Int64((lastsUntil - (script.first?.time ?? 0)) * 1000)))
-            // The client's clock to the replay's last timer, and the quit key at that same time:
-            // every timer due by then fires before the quit, none after it, on input times alone.
-            let end = script.isEmpty ? nil : stamps.stamp(lastsUntil)
-            if let end { try injector.advanceClock(to: end) }
-            if let screenshot {
-                try HeadlessDemo.screenshotOnceSettled(weston, client, to: screenshot)
-            } else {
-                try weston.waitForIdle(pid: client.pid, timeout: 10)
-            }
-            try injector.inject(.key("q", pressed: true), at: end)
-            try injector.inject(.key("q", pressed: false), at: end)
-            clientStatus = client.waitForExit(timeout: 10) ? client.exitStatus : nil
-        } catch {
-            throw HeadlessDemoError.weston(error)
+        let compositor = try HeadlessCompositor.start(size: size, scale: scale, prefix: "touchstone-run")
+        defer { compositor.stop() }
+        try compositor.show(
+            scene: scenePath,
+            options: ["--events", files.events.path, "--record", files.input.path]
+                + (asked.map { ["--size", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
+                // The client's clock waits for the first input and gives it the script's time, so
+                // timers armed before it (a list's first fetch) fire as they do in a replay.
+                + (script.first.map { ["--first-input-time", "\($0.time)"] } ?? []),
+            log: files.log)
+        let started = ContinuousClock.now
+        let stamps = try compositor.play(script)
+        // Timers after the last input (a deceleration, a long press) run on the client's clock.
+        ScriptInjector.wait(until: started + .microseconds(Int64((lastsUntil - (script.first?.time ?? 0)) * 1000)))
+        // The client's clock to the replay's last timer, and the quit key at that same time:
+        // every timer due by then fires before the quit, none after it, on input times alone.
+        let end = script.isEmpty ? nil : stamps.stamp(lastsUntil)
+        if let end { try compositor.advanceClock(to: end) }
+        if let screenshot {
+            try compositor.screenshot(to: screenshot)
+        } else {
+            try compositor.waitUntilIdle()
         }
-        guard let clientStatus else { throw HeadlessDemoError.clientDidNotQuit(log: files.log.path) }
-        guard clientStatus == 0 else { throw HeadlessDemoError.clientFailed(status: clientStatus, log: files.log.path) }
-    }
-
-    /// The harness module weston loads, and a private temporary folder for weston's state and
-    /// socket: gone on every exit path, SIGKILL included (the caller removes it on the others).
-    static func prepare(prefix: String) throws(HeadlessDemoError) -> (module: URL, state: PrivateTemporaryFolder) {
-        let module: URL
-        do throws(HarnessModule.NotFound) {
-            module = try HarnessModule.locate(executable: URL(fileURLWithPath: HeadlessDemo.executablePath))
-        } catch {
-            throw HeadlessDemoError.moduleNotFound(error)
-        }
-        do throws(PrivateTemporaryFolder.Failure) {
-            return (module, try PrivateTemporaryFolder(prefix: prefix))
-        } catch {
-            throw HeadlessDemoError.temporaryFolder(error.description)
-        }
+        try compositor.quit(at: end)
     }
 }

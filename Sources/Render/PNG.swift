@@ -72,12 +72,11 @@ extension Canvas {
     /// Writes the PNG into `file` without committing it.
     package func writePNG(to file: OutputFile, encoding: PNGEncoding = .fast) throws(PNGError) {
         var message = [CChar](repeating: 0, count: 256)
-        let result = withExtendedLifetime(self) {
+        let result = CallbackContext.lend(self) { context in
             ts_png_write_rgba(file.descriptor, UInt32(width), UInt32(height), encoding.filters, encoding.level, encoding.strategy,
                               { context, y, row in
-                                  let canvas = Unmanaged<Canvas>.fromOpaque(context!).takeUnretainedValue()
-                                  canvas.straightRGBARow(Int(y), into: row!)
-                              }, Unmanaged.passUnretained(self).toOpaque(), &message, message.count)
+                                  CallbackContext.object(at: context, as: Canvas.self).straightRGBARow(Int(y), into: row!)
+                              }, context, &message, message.count)
         }
         guard result == 0 else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -140,10 +140,10 @@ struct Generator {
         } else {
             out += "    package init(adopting proxy: OpaquePointer, version: UInt32) {\n"
             out += "        super.init(adopting: proxy, version: version, destructorOpcode: \(destructorExpr), owning: true)\n"
-            out += "        let me = Unmanaged.passUnretained(self).toOpaque()\n"
+            out += "        let me = dispatcherContext\n"
             out += "        wl_proxy_add_dispatcher(proxy, { implementation, _, opcode, _, arguments in\n"
             out += "            guard let implementation, let arguments else { return -1 }\n"
-            out += "            let object = Unmanaged<\(type)>.fromOpaque(implementation).takeUnretainedValue()\n"
+            out += "            let object = WaylandProxy.dispatched(implementation, as: \(type).self)\n"
             out += "            // A handler may drop the last reference (e.g. a frame callback); keep it alive until done.\n"
             out += "            withExtendedLifetime(object) { object.dispatch(opcode, arguments) }\n"
             out += "            return 0\n"

@@ -10,7 +10,9 @@ import Glibc
 ///
 /// All methods block the calling thread until the module replied; none of
 /// them sleeps for a fixed time. Input methods return the `CLOCK_MONOTONIC`
-/// time (ns) at which the event was injected.
+/// time (ns) at which the event was injected. Here are the waits the headless commands
+/// need (a window mapped, a client idle, a commit after an input); the ones only tests and
+/// benchmarks use (views, frames, cursors, commit timing, the clipboard) are `WestonHarness`'s.
 ///
 /// ```swift
 /// let weston = try HeadlessWeston.start(width: 800, height: 600)
@@ -291,12 +293,6 @@ public final class HeadlessWeston: @unchecked Sendable {
         return payloads
     }
 
-    /// Checks the module answers.
-    public func ping() throws(HarnessError) {
-        let reply = try send("ping")
-        guard reply == "pong" else { throw .malformedReply(command: "ping", reply: reply) }
-    }
-
     // MARK: Touch
 
     // Each touch event carries weston's CLOCK_MONOTONIC now, or `at` (nanoseconds on that
@@ -391,34 +387,13 @@ public final class HeadlessWeston: @unchecked Sendable {
         try stamped("key \(code) \(pressed ? "pressed" : "released")", at: time)
     }
 
-    // MARK: Queries
-
-    public func outputs() throws(HarnessError) -> [HarnessOutput] {
-        try Reply.outputs(send("outputs"))
-    }
-
-    /// Mapped client surfaces, topmost first.
-    public func views() throws(HarnessError) -> [HarnessView] {
-        try Reply.views(send("views"))
-    }
+    // MARK: Waits the headless commands need
 
     /// Returns the mapped client views as soon as there is at least one;
     /// the module answers on the commit or frame that maps it.
     public func waitForView(timeout: Double = 5) throws(HarnessError) -> [HarnessView] {
         let command = "wait-view"
         return try Reply.views(deferred(command, timeout: timeout), command: command)
-    }
-
-    /// Returns the mapped client views as soon as client `pid`'s window (its `xdg_toplevel`)
-    /// is among them: a shell's own views, mapped earlier or later, do not end the wait.
-    public func waitForWindow(pid: Int32, timeout: Double = 5) throws(HarnessError) -> [HarnessView] {
-        let command = "wait-window \(pid)"
-        return try Reply.views(deferred(command, timeout: timeout), command: command)
-    }
-
-    /// The pointer's cursor surface, or nil when no client set one.
-    public func cursor() throws(HarnessError) -> HarnessCursor? {
-        try Reply.cursor(send("cursor"))
     }
 
     /// Waits until client `pid` has caught up: the module pings it (`xdg_wm_base.ping`) and
@@ -432,54 +407,9 @@ public final class HeadlessWeston: @unchecked Sendable {
         return try Reply.timestamp(deferred(command, timeout: timeout), command: command)
     }
 
-    /// Waits until client `pid`'s surface is the pointer's cursor (returns at once if it is).
-    public func waitForCursor(pid: Int32, timeout: Double = 5) throws(HarnessError) -> HarnessCursor {
-        let command = "wait-cursor \(pid)"
-        let payload = try deferred(command, timeout: timeout)
-        guard let cursor = try Reply.cursor(payload) else { throw .malformedReply(command: command, reply: "ok " + payload) }
-        return cursor
-    }
-
-    /// Output frames repainted since start.
-    public func frameCount() throws(HarnessError) -> UInt64 {
-        let payload = try send("frames")
-        guard let count = UInt64(payload) else { throw .malformedReply(command: "frames", reply: payload) }
-        return count
-    }
-
-    /// How many times the client `pid` has committed its mapped surfaces (cursors aside)
-    /// since they were created: with `frameCount()`, shows whether it commits at most once a frame.
-    public func commitCount(pid: Int32) throws(HarnessError) -> UInt64 {
-        let payload = try send("commits \(pid)")
-        guard let count = UInt64(payload) else { throw .malformedReply(command: "commits", reply: payload) }
-        return count
-    }
-
-    /// Blocks until the next output repaint; returns the new frame count.
-    @discardableResult
-    public func waitForFrame(timeout: Double = 5) throws(HarnessError) -> UInt64 {
-        let command = "wait-frame"
-        return try Reply.timestamp(deferred(command, timeout: timeout), command: command)
-    }
-
     /// The compositor's `CLOCK_MONOTONIC` now, in nanoseconds.
     public func monotonicTime() throws(HarnessError) -> UInt64 {
         try stamped("time")
-    }
-
-    // MARK: Commit timing
-
-    /// Starts recording the next commit of a mapped client surface (of the
-    /// client with process id `pid` only, when given). Arm, inject, then
-    /// `waitForCommit` to measure input → commit latency.
-    public func armCommit(pid: Int32? = nil) throws(HarnessError) {
-        try send(pid.map { "commit-arm \($0)" } ?? "commit-arm")
-    }
-
-    /// The first client commit since `armCommit()`; waits for it if needed.
-    public func waitForCommit(timeout: Double = 5) throws(HarnessError) -> CommitStamp {
-        let command = "commit-wait"
-        return try Reply.commit(deferred(command, timeout: timeout), command: command)
     }
 
     /// The first commit at or after monotonic time `nanoseconds` (an injection reply's
@@ -488,26 +418,6 @@ public final class HeadlessWeston: @unchecked Sendable {
     public func waitForCommit(after nanoseconds: UInt64, pid: Int32? = nil, timeout: Double = 5) throws(HarnessError) -> CommitStamp {
         let command = "commit-after \(nanoseconds) \(pid ?? 0)"
         return try Reply.commit(deferred(command, timeout: timeout), command: command)
-    }
-
-    // MARK: First frame
-
-    /// When client `pid` first committed a buffer (stamped in weston at that commit), nil
-    /// before it has: start to first commit.
-    public func firstCommit(pid: Int32) throws(HarnessError) -> UInt64? {
-        let command = "first-frame \(pid)"
-        do {
-            return try Reply.timestamp(send(command), command: command)
-        } catch .commandFailed(_, "none") {
-            return nil
-        }
-    }
-
-    /// Waits for the first output repaint that showed client `pid`'s first buffer: start to
-    /// first frame presented, ~one repaint delay after `firstCommit` on an idle output.
-    public func waitForPresented(pid: Int32, timeout: Double = 5) throws(HarnessError) -> PresentedStamp {
-        let command = "wait-presented \(pid)"
-        return try Reply.presented(deferred(command, timeout: timeout), command: command)
     }
 
     // MARK: Screenshots
@@ -589,7 +499,7 @@ public final class HeadlessWeston: @unchecked Sendable {
     /// Sends a deferred command with the module's time limit `timeout` appended (in ms) and
     /// returns its payload; the module's `error timeout` becomes `.timeout`.
     @discardableResult
-    private func deferred(_ command: String, timeout: Double) throws(HarnessError) -> String {
+    package func deferred(_ command: String, timeout: Double) throws(HarnessError) -> String {
         let full = "\(command) \(Self.milliseconds(timeout))"
         do {
             return try send(full, timeout: timeout + 5)
@@ -598,12 +508,12 @@ public final class HeadlessWeston: @unchecked Sendable {
         }
     }
 
-    private func stamped(_ command: String, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
+    package func stamped(_ command: String, at time: UInt64? = nil) throws(HarnessError) -> UInt64 {
         let full = time.map { "\(command) at \($0)" } ?? command
         return try Reply.timestamp(send(full), command: full)
     }
 
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 

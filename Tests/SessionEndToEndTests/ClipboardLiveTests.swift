@@ -2,7 +2,7 @@ import Foundation
 import NodeCore
 import SceneFormat
 import Testing
-import WestonControl
+import WestonHarness
 
 /// Copy, cut and paste through weston's clipboard (behaviour.md §16.7), with real seat keys:
 /// between two fields of one window, out to another owner (the harness reads the
@@ -36,6 +36,8 @@ import WestonControl
         for _ in 0 ..< 50 {
             found = try live.events().filter { $0.event == .control(.editingChanged) }
             if found.count >= count { break }
+            // A round trip with the client before the next look: it has run its loop since.
+            _ = live.waitUntilIdle()
         }
         return found
     }

@@ -89,6 +89,27 @@ import Testing
         #expect(graph.closure(of: "touchstone").contains("HeadlessSession"))
     }
 
+    /// The harness commands only tests and benchmarks send: their methods are `WestonHarness`'s.
+    static let testOnlyHarnessCommands = ["\"wait-window", "\"wait-cursor", "\"wait-frame", "\"wait-presented", "\"commit-arm",
+                                          "\"commit-wait", "\"first-frame", "\"selection-", "\"commits ", "\"frames\"", "\"cursor\""]
+
+    @Test func theShippedCompositorCodeSendsNoTestOnlyWait() throws {
+        for module in ["WestonControl", "HeadlessSession"] {
+            let folder = CLIRun.packageRoot.appending(path: "Sources/\(module)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty)
+            for file in files {
+                let text = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
+                for command in Self.testOnlyHarnessCommands {
+                    #expect(!text.contains(command), "\(module)/\(file) sends \(command)")
+                }
+            }
+        }
+        let harness = CLIRun.packageRoot.appending(path: "Sources/WestonHarness/HeadlessWeston+TestWaits.swift")
+        let waits = try String(contentsOf: harness, encoding: .utf8)
+        #expect(Self.testOnlyHarnessCommands.filter { !$0.hasPrefix("\"selection") }.allSatisfy(waits.contains))
+    }
+
     @Test func theInteractionCoreDependsOnGeometryAlone() throws {
         let graph = try Self.loadGraph()
         #expect(graph.closure(of: "NodeCore") == ["NodeCore", "Geometry"])

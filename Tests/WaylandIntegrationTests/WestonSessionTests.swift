@@ -85,11 +85,9 @@ private func paintSolid(_ window: ToplevelWindow, argb: UInt32) -> TestWindowHan
     /// change of the buffers: turns of the loop that change none (input, timers) skip it, so
     /// the handler is not asked about catching up before every sleep.
     @Test func idleBuffersAreLookedAtOnlyAfterTheBuffersChanged() throws {
-        let weston = try HeadlessWeston.start(width: 200, height: 100, shell: .kiosk)
+        let (weston, connection, window) = try openWindow(title: "catch-up", size: Size(width: 50, height: 50), shell: .kiosk,
+                                                          output: Size(width: 200, height: 100))
         defer { weston.stop() }
-        let connection = try WaylandConnection(displayName: weston.displayPath)
-        let window = ToplevelWindow(connection: connection, configuration:
-            WindowConfiguration(title: "catch-up", appID: "org.touchstone.test", size: Size(width: 50, height: 50)))
         let handler = paintSolid(window, argb: 0xFF00_00FF)
         defer { withExtendedLifetime(handler) {} }
         var asked = 0

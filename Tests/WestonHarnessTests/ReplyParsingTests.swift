@@ -1,6 +1,6 @@
 import Testing
 @testable import WestonControl
-import WestonHarness
+@testable import WestonHarness
 
 @Suite("Reply parsing (no compositor)")
 struct ReplyParsingTests {

@@ -58,7 +58,8 @@ final class FontFace {
     /// The cached bitmap of glyph `index` in `cache` (which must be frozen), rendered on first
     /// use; nil for a glyph with no pixels (a space) or one FreeType cannot render.
     func glyph(_ index: UInt32, in cache: OpaquePointer) -> UnsafeRawPointer? {
-        let fontKey = Unmanaged.passUnretained(self).toOpaque()
+        // Unique while this face lives, which is longer than the cache (`CallbackContext.key`).
+        let fontKey = CallbackContext.key(for: self)
         // Glyph keys are index + 1: a null key would be ambiguous.
         let glyphKey = UnsafeMutableRawPointer(bitPattern: Int(index) + 1)
         if let cached = pixman_glyph_cache_lookup(cache, fontKey, glyphKey) { return cached }

@@ -12,18 +12,9 @@ package enum SelectionWriter {
     /// Writes `bytes` to `fd` on a new detached thread, then closes `fd` (which it owns from
     /// now on). Without a thread it writes what fits at once and closes.
     package static func write(_ bytes: [UInt8], to fd: Int32) {
-        let context = Unmanaged.passRetained(Job(bytes: bytes, fd: fd)).toOpaque()
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        defer { pthread_attr_destroy(&attributes) }
-        let started = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        if started != 0 {
-            Unmanaged<Job>.fromOpaque(context).takeRetainedValue().run(waiting: false)
+        let job = Job(bytes: bytes, fd: fd)
+        if ThreadStart.start(detached: true, { job.run() }) == nil {
+            job.run(waiting: false)
         }
     }
 

@@ -24,7 +24,7 @@ final class SocketRelay {
     /// Descriptors sent with one message: libwayland takes at most 28 with one read.
     static let descriptorsPerMessage = 28
 
-    private var thread = pthread_t()
+    private let thread: pthread_t
 
     /// Moves `fd` (libwayland's connection) onto a socketpair and starts relaying between it
     /// and the compositor's socket; nil, with `fd` untouched, when that cannot be done.
@@ -42,9 +42,7 @@ final class SocketRelay {
         close(pair[0])
         for end in [compositor, pair[1]] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         let relay = Relay(compositor: compositor, library: pair[1])
-        let context = Unmanaged.passRetained(relay).toOpaque()
-        guard pthread_create(&thread, nil, { context in
-            let relay = Unmanaged<Relay>.fromOpaque(context!).takeRetainedValue()
+        guard let thread = ThreadStart.start(detached: false, {
             // Signals go to the loop thread (its signalfd, the output cleanup), never here.
             var all = sigset_t()
             sigfillset(&all)
@@ -53,14 +51,13 @@ final class SocketRelay {
             parameters.sched_priority = 1
             _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
             relay.run()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<Relay>.fromOpaque(context).release()
+        }) else {
             _ = dup2(compositor, fd)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             close(compositor)
             return nil
         }
+        self.thread = thread
     }
 
     /// Waits for the thread, which ends once libwayland's end is closed (`wl_display_disconnect`).

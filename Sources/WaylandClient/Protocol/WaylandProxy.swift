@@ -45,27 +45,6 @@ open class WaylandProxy {
     /// The protocol object id, as shown in WAYLAND_DEBUG traces.
     public var objectID: UInt32 { wl_proxy_get_id(proxy) }
 
-    /// Finds the Swift object for a proxy this runtime created, or nil for foreign/unknown proxies.
-    package static func existing(_ pointer: OpaquePointer?) -> WaylandProxy? {
-        guard let pointer else { return nil }
-        // Our proxies use the Swift object as both dispatcher data and user data.
-        guard let data = wl_proxy_get_user_data(pointer),
-              let listener = wl_proxy_get_listener(pointer),
-              UnsafeRawPointer(data) == listener else { return nil }
-        return Unmanaged<WaylandProxy>.fromOpaque(data).takeUnretainedValue()
-    }
-
-    /// The Swift object for an event's object argument of interface `T`, without a dynamic
-    /// cast. Sound because libwayland rejects an event whose object has another interface and
-    /// each interface has one class here; debug builds check it. The generated bindings' one cast.
-    package static func existing<T: WaylandProxy>(_ pointer: OpaquePointer?, as type: T.Type) -> T? {
-        guard let proxy = existing(pointer) else { return nil }
-        #if DEBUG
-        precondition(proxy is T, "Wayland event argument: \(Swift.type(of: proxy)) is not a \(T.self)")
-        #endif
-        return unsafeDowncast(proxy, to: T.self)
-    }
-
     package func requireVersion(_ since: UInt32, for request: String) throws(ProxyVersionError) {
         guard version >= since else {
             throw ProxyVersionError(request: request, required: since, actual: version)

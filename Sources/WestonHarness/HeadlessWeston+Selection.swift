@@ -1,3 +1,5 @@
+public import WestonControl
+
 /// The seat's clipboard through the harness (`selection-set`, `selection-get`): a test owns
 /// the selection a client pastes, or reads the one a client copied (behaviour.md §16.7).
 extension HeadlessWeston {
