@@ -167,6 +167,21 @@ struct RandomLayoutTree {
         #expect(Self.differingFrames(live, scratch).isEmpty)
     }
 
+    /// A case the property test below found (shrunk): showing a node again laid out a
+    /// layout root whose text parent the same pass hid, so a node under it kept a frame.
+    @Test func cachedLayoutEqualsALayoutWithoutCachesWhereShowingANodeLaysOutARootUnderAHiddenOne() {
+        var specs: [(parent: Int, seed: Int)] = Array(repeating: (parent: 0, seed: 0), count: 32)
+        specs[12] = (parent: 13, seed: 7)
+        specs[15] = (parent: 162, seed: 300151)
+        specs[25] = (parent: 915, seed: 0)
+        specs[29] = (parent: 924, seed: 1)
+        let size = Self.windowSize((40, 40))
+        let (live, reference) = Self.changedTrees(specs, [(481, 0, 1)], first: size, second: size) { _ in true }
+        reference.nodes[0].layOutWithoutCaches(size: size, measurer: FakeMeasurer())
+        let differing = Self.differingFrames(live, reference)
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in

@@ -67,7 +67,21 @@ extension FlexEngine {
                 if descendant.layout != nil { roots.append(descendant) }
             }
         }
-        for root in roots { layOutRoot(root, isRTL: root.inheritedIsRTL) }
+        // A root still under a hidden node (one the pass hides, perhaps by laying out an
+        // earlier root) stays hidden, as a pass from scratch never reaches it.
+        for root in roots where !Self.liesInHiddenSubtree(root, below: node) {
+            layOutRoot(root, isRTL: root.inheritedIsRTL)
+        }
+    }
+
+    /// Whether a node strictly between `root` and `top` is `display: none` or hides its subtree.
+    private static func liesInHiddenSubtree(_ root: Node, below top: Node) -> Bool {
+        var ancestor = root.supernode
+        while let current = ancestor, current !== top {
+            if current.style.display == .none || current.layoutState.hidesSubtree { return true }
+            ancestor = current.supernode
+        }
+        return false
     }
 
     /// Sets a frame through the frame setter (so damage is recorded) only when it changes.
