@@ -309,10 +309,10 @@ public final class Renderer {
         return glyphRenderer
     }
 
-    /// Writes the text masks drawn so far for the next run's first frame (once; after the
-    /// first frame went out), when `storesFirstFrameText` is set.
-    package func saveFirstFrameText() {
-        glyphRenderer?.store?.save()
+    /// Writes the text masks the renderers that store them drew so far, for the next run's
+    /// first frame (once, after the first frame went out).
+    package static func saveFirstFrameText() {
+        TextMaskStore.saveShared()
     }
 
     /// Writes `message` and a newline to stderr.

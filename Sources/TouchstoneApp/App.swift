@@ -307,7 +307,7 @@ public final class App {
         exporter?.write()
         if !firstFrameTextSaved, let surface, surface.committedFrames > 0 {
             firstFrameTextSaved = true
-            painter.renderer.saveFirstFrameText()
+            Renderer.saveFirstFrameText()
         }
     }
 

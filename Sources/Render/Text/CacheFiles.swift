@@ -20,16 +20,26 @@ enum CacheFiles {
 
     /// The bytes of `path`, nil when it cannot be read or holds more than `limit` bytes.
     static func read(_ path: String, limit: Int) -> [UInt8]? {
-        guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
-        defer { try? fd.close() }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            guard let n = try? chunk.withUnsafeMutableBytes({ try fd.read(into: $0) }) else { return nil }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
-            if bytes.count > limit { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size <= limit else { return nil }
+        // Read into exactly the file's size, one more byte to see that it did not grow.
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            while count <= size {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, size + 1 - count)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else {
+                    complete = n == 0 && count == size
+                    return
+                }
+                count += n
+            }
         }
+        return complete ? bytes : nil
     }
 
     /// Writes `bytes` to `file` through a temporary file renamed over it, so a reader never

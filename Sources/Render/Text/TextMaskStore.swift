@@ -3,6 +3,7 @@
 import Glibc
 #endif
 internal import CPixman
+import Synchronization
 
 /// The text masks of a run's first frame, kept in one file between runs, so a start whose
 /// texts were drawn before takes their masks from the file and opens no font at all:
@@ -43,10 +44,28 @@ final class TextMaskStore {
         for entry in used { pixman_image_unref(entry.mask.image) }
     }
 
-    /// `first-frame-text` in the cache folder for masks set in `font`; nil without a folder.
+    /// `first-frame-text` in the cache folder for masks set in `font`, one store per process
+    /// (the window's renderers, content and title bar, share it); nil without a folder.
     static func standard(font: FontFile) -> TextMaskStore? {
-        CacheFiles.folder.map { TextMaskStore(file: $0 + "/first-frame-text", font: font) }
+        guard let folder = CacheFiles.folder else { return nil }
+        return shared.withLock { stores in
+            if let store = stores[font] { return store.value }
+            let store = TextMaskStore(file: folder + "/first-frame-text", font: font)
+            stores[font] = UncheckedBox(value: store)
+            return store
+        }
     }
+
+    /// Saves the process's stores (`save`).
+    static func saveShared() {
+        for box in shared.withLock({ Array($0.values) }) { box.value.save() }
+    }
+
+    /// The process's stores, made and used on the loop thread only.
+    private struct UncheckedBox: @unchecked Sendable {
+        let value: TextMaskStore
+    }
+    private static let shared = Mutex<[FontFile: UncheckedBox]>([:])
 
     /// Whether the file held masks made as this run would make them.
     var hasMasks: Bool { !offsets.isEmpty }
@@ -92,11 +111,14 @@ final class TextMaskStore {
         usedBytes += size
     }
 
-    /// A key as the file names it: every field, then the text.
+    /// A key as the file names it: every field, then the text. (Only strings and integers are
+    /// interpolated: printing an enum reflects on it, which searched every conformance of the
+    /// binary, 2.6 M instructions.)
     private static func name(of key: TextMaskKey) -> String {
         let crop = key.crop.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "-"
         let style = key.style
-        return "\(style.size) \(style.isLabel) \(style.alignment) \(style.maximumLines) \(key.width)x\(key.height) \(crop)\n\(key.text)"
+        return "\(style.size) \(style.isLabel ? 1 : 0) \(style.alignment.rawValue) \(style.maximumLines) "
+            + "\(key.width)x\(key.height) \(crop)\n\(key.text)"
     }
 
     // MARK: The file
@@ -180,29 +202,31 @@ final class TextMaskStore {
     // MARK: The fingerprint
 
     /// The libraries whose work is in a mask: shaping, bidi, line breaking, glyphs, compositing.
-    private static let libraries = ["libharfbuzz", "libfreetype", "libfribidi", "libunibreak", "libpixman"]
+    private static let libraries: [StaticString] = ["libharfbuzz.", "libfreetype.", "libfribidi.", "libunibreak.", "libpixman-"]
 
-    /// The font file, the executable and the text libraries, each by path and identity.
+    /// The font file, the executable and the text libraries, each by path and identity. (Made
+    /// of bytes and C strings: Swift's `Character` walks over library paths cost 0.5 M
+    /// instructions.)
     static func fingerprint(font: FontFile) -> [UInt8] {
-        var lines = ["font \(font.faceIndex) \(identity(of: font.path)) \(font.path)",
-                     "executable \(identity(of: "/proc/self/exe"))"]
+        var bytes = Array("font \(font.faceIndex) \(identity(of: font.path)) \(font.path)\n".utf8)
+        bytes += "executable \(identity(of: "/proc/self/exe"))\n".utf8
         // The loader's list of loaded objects (link.h's `_r_debug`, found through `dlsym`: a C
-        // global is not concurrency-safe to Swift), read while no load changes it.
-        var paths: [String] = []
+        // global is not concurrency-safe to Swift), read while no load changes it, in its order.
         let program = dlopen(nil, RTLD_LAZY)
         defer { if let program { dlclose(program) } }
         let debug = dlsym(program, "_r_debug")?.assumingMemoryBound(to: r_debug.self).pointee
         var object = debug.flatMap { $0.r_state == RT_CONSISTENT ? $0.r_map : nil }
         while let loaded = object {
-            if let name = loaded.pointee.l_name, name.pointee != 0 {
-                let path = String(cString: name)
-                let file = path.split(separator: "/").last.map(String.init) ?? path
-                if libraries.contains(where: { file.hasPrefix($0) }) { paths.append(path) }
-            }
             object = loaded.pointee.l_next
+            guard let name = loaded.pointee.l_name, name.pointee != 0 else { continue }
+            let file = strrchr(name, Int32(UInt8(ascii: "/"))).map { $0 + 1 } ?? name
+            guard libraries.contains(where: { prefix in
+                strncmp(file, UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self), prefix.utf8CodeUnitCount) == 0
+            }) else { continue }
+            let path = String(cString: name)
+            bytes += "library \(identity(of: path)) \(path)\n".utf8
         }
-        for path in paths.sorted() { lines.append("library \(identity(of: path)) \(path)") }
-        return Array(lines.joined(separator: "\n").utf8)
+        return bytes
     }
 
     /// Device, inode, size and modification time of `path` (following links), or "missing".
