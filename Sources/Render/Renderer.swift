@@ -86,6 +86,9 @@ public final class Renderer {
     var paintsFrom: Node?
     private var glyphRenderer: GlyphRenderer?
     private var fontResolved = false
+    /// Takes the first frame's text masks from the last run's, and keeps this run's for the
+    /// next (`TextMaskStore`, `saveFirstFrameText`); set before the first text is drawn.
+    package var storesFirstFrameText = false
     /// Touch-marker layouts of the markers damaged or painted lately: a moving marker's
     /// layout is made once and used for its damage and painting in this frame and for
     /// its damage in the next.
@@ -298,11 +301,18 @@ public final class Renderer {
         if fontResolved { return glyphRenderer }
         fontResolved = true
         do {
-            glyphRenderer = try GlyphRenderer.make(for: labelFont)
+            let store: ((FontFile) -> TextMaskStore?)? = storesFirstFrameText ? { TextMaskStore.standard(font: $0) } : nil
+            glyphRenderer = try GlyphRenderer.make(for: labelFont, store: store)
         } catch {
             warningHandler("warning: node labels are not drawn: \(error)")
         }
         return glyphRenderer
+    }
+
+    /// Writes the text masks the renderers that store them drew so far, for the next run's
+    /// first frame (once, after the first frame went out).
+    package static func saveFirstFrameText() {
+        TextMaskStore.saveShared()
     }
 
     /// Writes `message` and a newline to stderr.

@@ -39,7 +39,7 @@ public final class ShapedTextFieldMetrics: TextFieldMetrics {
     private func layout(_ text: String, fontSize: Double) -> CaretLayout? {
         let size = GlyphRenderer.size64(fontSize)
         if let last, last.size == size, last.text.utf8.elementsEqual(text.utf8) { return last.layout }
-        guard let glyphs, size > 0, let layout = glyphs.shaper.caretLayout(text, size: size) else { return nil }
+        guard let glyphs, size > 0, let layout = glyphs.shaper?.caretLayout(text, size: size) else { return nil }
         last = (text, size, layout)
         return layout
     }

@@ -60,6 +60,8 @@ public final class App {
     /// The damage of the frame being prepared (`takeFrameDamage`), its storage kept.
     private var frameDamage = DamageRegion()
     private var surface: ToplevelWindow!
+    /// Whether the first frame's text masks were written for the next start.
+    private var firstFrameTextSaved = false
     private var titleBar: TitleBar?
     /// The window's handler; the window holds it weakly.
     private var windowEvents: WindowEvents?
@@ -121,6 +123,8 @@ public final class App {
         } catch {
             throw .render(error)
         }
+        // A start whose texts were drawn before opens no font for its first frame.
+        painter.renderer.storesFirstFrameText = true
         images = ImageLoader { StandardError.writeLine("touchstone: \($0)") }
         painter.touchMarkers.isEnabled = options.showsTouches
         pointerLocation = PointerLocationOverlay(window: window)
@@ -301,6 +305,10 @@ public final class App {
     private func writeOutput() {
         do throws(OutputError) { try output.write() } catch { fail(.output(error)) }
         exporter?.write()
+        if !firstFrameTextSaved, let surface, surface.committedFrames > 0 {
+            firstFrameTextSaved = true
+            Renderer.saveFirstFrameText()
+        }
     }
 
     /// What changed since the latest frame becomes the next frame's damage (the window draws

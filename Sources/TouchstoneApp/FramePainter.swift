@@ -96,6 +96,7 @@ package final class FramePainter {
         if wanted != renderer.scale,
            let resized = try? Renderer(window: window, background: renderer.background, scale: wanted) {
             resized.warningHandler = renderer.warningHandler
+            resized.storesFirstFrameText = renderer.storesFirstFrameText
             renderer = resized
         }
         _ = takeDamage()

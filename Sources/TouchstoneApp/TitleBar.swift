@@ -63,6 +63,8 @@ final class TitleBar {
             // `Renderer.init` throws only for a scale outside `Renderer.supportedScales`, which
             // `rendererScale(for:)` clamps into: no error is dropped here.
             renderer = try? Renderer(window: window, background: Self.backgroundColor, scale: wanted)
+            // The title is in the first frame too (the content's renderer writes the store).
+            renderer?.storesFirstFrameText = true
         }
         canvases.removeAll()
         _ = window.takeInvalidations()

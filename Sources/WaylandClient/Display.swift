@@ -96,6 +96,18 @@ public final class WaylandDisplay {
         relay = SocketRelay(replacing: fileDescriptor)
     }
 
+    /// Lets the relay make its buffers' pages resident (`SocketRelay.makePagesResident`): once
+    /// the first frame is committed, so they do not delay the start.
+    package func makeRelayPagesResident() {
+        relay?.makePagesResident()
+    }
+
+    /// The relay's resident bytes now and when it passed on the compositor's first bytes
+    /// (-1 before); nil without a relay. For tests.
+    package var relayResidency: (now: Int, atFirstEvent: Int)? {
+        relay.map { ($0.residentBytes, $0.residentBytesAtFirstEvent) }
+    }
+
     /// The socket to poll for readability.
     public var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
 

@@ -135,13 +135,15 @@ public final class WaylandConnection {
         }
     }
 
-    /// Loads the seats' cursor themes for `scale` once the loop is about to sleep (after a
-    /// frame went out), so neither the first frame nor the first enter waits for the disk.
-    func prepareCursors(scale: Int) {
+    /// What waits for a window's first frame, done once the loop is about to sleep (after the
+    /// frame went out): loads the seats' cursor themes for `cursorScale`, so neither the first
+    /// frame nor the first enter waits for the disk, and lets the socket relay make its pages.
+    func firstFrameCommitted(cursorScale scale: Int) {
         var id = 0
         id = loop.addBeforeSleepWork { [unowned(unsafe) self] in
             loop.removeBeforeSleepWork(id)
             for seat in seats.values { seat.cursor?.prepare(scale: scale) }
+            display.makeRelayPagesResident()
         }
     }
 

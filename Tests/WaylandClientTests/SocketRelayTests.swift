@@ -105,6 +105,45 @@ import Testing
         #expect(done)
     }
 
+    /// The relay's 4 MiB of buffers once held up the compositor's first configure at every
+    /// start: their pages were made before the first read. Now the first events are passed on
+    /// at once and the pages are made only when the loop asks (after a window's first commit).
+    @Test func theCompositorsFirstEventsArePassedOnBeforeTheRelayMakesItsPages() throws {
+        let (compositor, display) = try Self.connectedDisplay()
+        defer { close(compositor) }
+        let loop = EventLoop(display: display)
+        var answers = 0
+        var callbacks: [WlCallback] = []
+        func expectAnswer() {
+            let callback = display.object.sync()
+            callbacks.append(callback)
+            callback.onEvent = { [unowned loop] _ in
+                answers += 1
+                loop.stop()
+            }
+            // wl_callback.done(0) to the callback (the client's next object): a 12-byte message.
+            let message: [UInt32] = [callback.objectID, 12 << 16, 0]
+            #expect(message.withUnsafeBytes { write(compositor, $0.baseAddress, $0.count) } == 12)
+        }
+        expectAnswer()
+        #expect(try loop.run(until: ContinuousClock.now + .seconds(30)) == .requested)
+        let start = try #require(display.relayResidency)
+        #expect(start.atFirstEvent == 0)
+        #expect(start.now == 0)
+
+        display.makeRelayPagesResident()
+        // The next event wakes the relay; it makes a chunk of pages whenever nothing came to
+        // relay for a while (`SocketRelay.idleBeforePages`).
+        expectAnswer()
+        #expect(try loop.run(until: ContinuousClock.now + .seconds(30)) == .requested)
+        let full = SocketRelay.eventCapacity + SocketRelay.requestCapacity
+        let deadline = ContinuousClock.now + .seconds(30)
+        // Waits for the relay thread's count (no event marks it), checking every millisecond.
+        while display.relayResidency!.now < full, ContinuousClock.now < deadline { usleep(1000) }
+        #expect(display.relayResidency!.now == full)
+        #expect(answers == 2)
+    }
+
     @Test func aCompositorThatHangsUpEndsTheRunWithTheConnectionLost() throws {
         let (compositor, display) = try Self.connectedDisplay()
         let loop = EventLoop(display: display)

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemPackage
 
 /// fontconfig's answer for a family, kept in a small file between runs: loading
 /// fontconfig's configuration costs tens of milliseconds (tens of millions of
@@ -27,7 +26,7 @@ public struct FontMatchCache: Sendable {
     /// `$XDG_CACHE_HOME/touchstone/font-match` (else `~/.cache/...`), invalidated by the
     /// system's and the user's fontconfig configuration, caches and font folders.
     public static let standard: FontMatchCache = {
-        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let env = CacheFiles.environment
         if env("FONTCONFIG_FILE") != nil || env("FONTCONFIG_PATH") != nil { return FontMatchCache(file: nil, dependencies: []) }
         let home = env("HOME")
         let cacheHome = env("XDG_CACHE_HOME") ?? home.map { $0 + "/.cache" }
@@ -40,8 +39,7 @@ public struct FontMatchCache: Sendable {
             if let base { dependencies.append(base) }
         }
         if let configHome { dependencies.append(configHome + "/fontconfig/conf.d") }
-        let file = cacheHome.flatMap { $0.hasPrefix("/") ? $0 + "/touchstone/font-match" : nil }
-        return FontMatchCache(file: file, dependencies: dependencies)
+        return FontMatchCache(file: CacheFiles.folder.map { $0 + "/font-match" }, dependencies: dependencies)
     }()
 
     /// The cached match for `family`, else `lookUp()`'s answer, which is then stored.
@@ -76,18 +74,7 @@ public struct FontMatchCache: Sendable {
               !font.path.contains("\t"), !font.path.contains("\n") else { return }
         var lines = (readText(file) ?? "").split(separator: "\n").filter { !$0.hasPrefix(family + "\t") }.map(String.init)
         lines.append("\(family)\t\(font.path)\t\(font.faceIndex)")
-        let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
-        if !folder.isEmpty { makeFolders(folder) }
-        // Per process and thread: `check -j` renders on several threads at once.
-        let temporary = "\(file).\(getpid()).\(pthread_self()).tmp"
-        let text = lines.joined(separator: "\n") + "\n"
-        // The cache only saves time: a cache that cannot be written is asked again next run.
-        guard let fd = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
-                                                permissions: [.ownerReadWrite, .groupRead, .otherRead]) else { return }
-        let written = (try? fd.writeAll(text.utf8)) != nil
-        try? fd.close()
-        if written, rename(temporary, file) == 0 { return }
-        unlink(temporary)
+        CacheFiles.write((lines.joined(separator: "\n") + "\n").utf8, to: file)
     }
 
     private func modificationTime(_ path: String) -> Double? {
@@ -98,24 +85,6 @@ public struct FontMatchCache: Sendable {
 
     private func readText(_ path: String) -> String? {
         // An unreadable cache is a missing one: fontconfig is asked instead.
-        guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
-        defer { try? fd.close() }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            guard let n = try? chunk.withUnsafeMutableBytes({ try fd.read(into: $0) }) else { return nil }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > 1 << 20 { return nil }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private func makeFolders(_ path: String) {
-        var prefix = ""
-        for part in path.split(separator: "/") {
-            prefix += "/" + part
-            mkdir(prefix, 0o755)
-        }
+        CacheFiles.read(path, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) }
     }
 }

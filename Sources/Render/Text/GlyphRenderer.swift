@@ -1,5 +1,6 @@
 // pixman's glyph compositing of shaped text.
 internal import CPixman
+import Synchronization
 
 /// Why a font could not be used.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -25,9 +26,14 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
 /// FreeType once per face, size and glyph and kept in pixman's glyph cache. Not
 /// thread-safe: one per renderer.
 package final class GlyphRenderer {
-    let fonts: FontCollection
-    let shaper: TextShaper
+    package let font: FontFile
+    private let fallbacks: FontFallbacks
+    /// The fonts and their shaper, opened on first need (`loaded()`); nil until then.
+    private var opened: (fonts: FontCollection, shaper: TextShaper)?
+    private var openFailed = false
     let masks: TextMaskCache
+    /// The previous run's first-frame masks, and where this run's are noted (nil: none kept).
+    let store: TextMaskStore?
     private var glyphs: [pixman_glyph_t] = []
     /// The solid source text was last drawn with (see `solidFill`).
     private var lastSolid: (color: PremultipliedColor, image: OpaquePointer)?
@@ -35,40 +41,78 @@ package final class GlyphRenderer {
     private var recentSlots: [Int] = []
     package static let recentCount = 8
 
+    /// Opens `font` now (so a missing file is reported at once), unless `store` holds masks
+    /// made with it: then fonts open when a text the store lacks is first drawn or measured.
     init(font: FontFile, fallbacks: FontFallbacks = .fontconfig(family: FontFile.defaultFamily),
-         cacheBudget: Int = TextMaskCache.defaultBudget) throws(FontError) {
-        fonts = try FontCollection(primary: font, fallbacks: fallbacks)
-        shaper = TextShaper(fonts: fonts)
+         cacheBudget: Int = TextMaskCache.defaultBudget, store: TextMaskStore? = nil) throws(FontError) {
+        self.font = font
+        self.fallbacks = fallbacks
+        self.store = store
         masks = TextMaskCache(budget: cacheBudget)
+        if store?.hasMasks != true { _ = try open() }
     }
+
+    private func open() throws(FontError) -> (fonts: FontCollection, shaper: TextShaper) {
+        let fonts = try FontCollection(primary: font, fallbacks: fallbacks)
+        let opened = (fonts, TextShaper(fonts: fonts))
+        self.opened = opened
+        return opened
+    }
+
+    /// The fonts and shaper, opened now if they were not; nil when they cannot be.
+    private func loaded() -> (fonts: FontCollection, shaper: TextShaper)? {
+        if let opened { return opened }
+        guard !openFailed else { return nil }
+        do { return try open() } catch {
+            openFailed = true
+            return nil
+        }
+    }
+
+    /// The label font and the fonts that stand in for it; nil when they cannot be opened.
+    var fonts: FontCollection? { loaded()?.fonts }
+    /// Shapes text in `fonts`; nil when they cannot be opened.
+    var shaper: TextShaper? { loaded()?.shaper }
+    /// Whether a font was opened (every text so far came from the store when not).
+    package var hasOpenedFonts: Bool { opened != nil }
 
     deinit {
         if let lastSolid { pixman_image_unref(lastSolid.image) }
     }
 
-    package var font: FontFile { fonts.primary }
-
-    /// The glyph renderer of `labelFont`; nil for `.none`.
-    static func make(for labelFont: LabelFont) throws(FontError) -> GlyphRenderer? {
+    /// The glyph renderer of `labelFont`; nil for `.none`. With `store`, masks are kept in the
+    /// store it makes for the label font's file.
+    static func make(for labelFont: LabelFont, store: ((FontFile) -> TextMaskStore?)? = nil) throws(FontError) -> GlyphRenderer? {
         switch labelFont {
         case .none:
             return nil
         case let .file(file):
-            return try GlyphRenderer(font: file, fallbacks: .fontconfig(family: FontFile.defaultFamily))
+            return try GlyphRenderer(font: file, fallbacks: .fontconfig(family: FontFile.defaultFamily), store: store?(file))
         case let .files(file, fallbacks):
-            return try GlyphRenderer(font: file, fallbacks: .files(fallbacks))
+            return try GlyphRenderer(font: file, fallbacks: .files(fallbacks), store: store?(file))
         case let .system(family):
-            guard let found = FontMatchCache.standard.match(family: family, lookUp: { FontFile.match(family: family) }) else {
-                throw FontError.noMatch(family: family)
-            }
-            return try GlyphRenderer(font: found, fallbacks: .fontconfig(family: family))
+            guard let found = systemFont(family: family) else { throw FontError.noMatch(family: family) }
+            return try GlyphRenderer(font: found, fallbacks: .fontconfig(family: family), store: store?(found))
         }
+    }
+
+    /// The font file of each family asked for in this process: a window's renderers (content,
+    /// title bar, measurement) each ask, and the cache's checks cost 0.13 M instructions.
+    private static let systemFonts = Mutex<[String: FontFile]>([:])
+
+    /// fontconfig's match for `family`, through `FontMatchCache`, once per process.
+    private static func systemFont(family: String) -> FontFile? {
+        if let known = systemFonts.withLock({ $0[family] }) { return known }
+        guard let found = FontMatchCache.standard.match(family: family, lookUp: { FontFile.match(family: family) })
+        else { return nil }
+        systemFonts.withLock { $0[family] = found }
+        return found
     }
 
     /// The extent of `text` in `style` wrapped at `maxWidth` (26.6 pixels; nil: unbounded);
     /// nil when no font opens.
     func extent(of text: String, style: TextStyle, maxWidth: Int?) -> TextExtent? {
-        shaper.extent(of: text, style: style, maxWidth: maxWidth)
+        shaper?.extent(of: text, style: style, maxWidth: maxWidth)
     }
 
     /// Draws `text` set in `style` in `rect`, clipped to `rect ∩ visible` (surface
@@ -105,8 +149,8 @@ package final class GlyphRenderer {
     /// centered by). Nil when no font opens.
     package func measure(_ text: String, pixelSize: Double) -> (width: Int, height: Int)? {
         let size = Self.size64(pixelSize)
-        guard size > 0, let primary = fonts.primaryFace(size: size), let runs = shaper.labelRuns(text, size: size)
-        else { return nil }
+        guard size > 0, let (fonts, shaper) = loaded(), let primary = fonts.primaryFace(size: size),
+              let runs = shaper.labelRuns(text, size: size) else { return nil }
         let width = runs.reduce(0) { $0 + $1.width }
         let face = fonts.faces[primary]
         return ((max(width, 0) + 63) >> 6, (max(face.ascender - face.descender, 0) + 63) >> 6)
@@ -120,7 +164,7 @@ package final class GlyphRenderer {
 
     /// How `text` fits a `width` × `height` pixel box in `style`; nil when no font opens.
     func fit(_ text: String, style: TextStyle, width: Int, height: Int) -> TextLayout? {
-        shaper.layOut(text, style: style, width: width, height: height)
+        shaper?.layOut(text, style: style, width: width, height: height)
     }
 
     /// A solid-fill source of `color`, kept while text is drawn in that color (usually
@@ -147,9 +191,15 @@ package final class GlyphRenderer {
             remember(slot)
             return masks.entry(slot)?.mask
         }
+        if let stored = store?.mask(for: key) {
+            remember(masks.insert(stored, for: key))
+            return stored
+        }
         let crop = key.crop ?? PixelRect(x: 0, y: 0, width: key.width, height: key.height)
-        guard let layout = shaper.layOut(key.text, style: key.style, width: key.width, height: key.height),
-              let mask = makeMask(layout, crop: crop) else { return nil }
+        guard let (fonts, shaper) = loaded(),
+              let layout = shaper.layOut(key.text, style: key.style, width: key.width, height: key.height),
+              let mask = makeMask(layout, fonts: fonts, crop: crop) else { return nil }
+        store?.record(mask, for: key, labelFontOnly: layout.glyphs.allSatisfy { fonts.faces[$0.face].file == font })
         remember(masks.insert(mask, for: key))
         return mask
     }
@@ -162,7 +212,7 @@ package final class GlyphRenderer {
 
     /// The coverage of `layout` in the box's `crop` as an a8 image: its glyphs added in,
     /// exactly the mask `pixman_composite_glyphs` builds for them.
-    private func makeMask(_ layout: TextLayout, crop: PixelRect) -> TextMask? {
+    private func makeMask(_ layout: TextLayout, fonts: FontCollection, crop: PixelRect) -> TextMask? {
         let width = crop.width, height = crop.height
         guard width > 0, height > 0, width <= Self.maximumMaskSide, height <= Self.maximumMaskSide,
               let image = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0) else { return nil }

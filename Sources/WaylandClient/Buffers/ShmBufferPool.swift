@@ -179,14 +179,18 @@ public final class ShmBufferPool {
 
     /// Makes the memory of a `size` buffer now, while the window waits for its first configure,
     /// so the first frame does not wait for its pages; stops making pages once `answered`
-    /// (a configure of another size wastes a chunk at most). A failure is left to `acquire`.
-    func prepare(size: PixelSize, until answered: () -> Bool) {
-        guard chain.slots.isEmpty, let memory = try? ShmMemory(width: size.width, height: size.height,
-                                                             poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil,
-                                                             populated: false)
-        else { return }
-        spare = memory
-        memory.populate(until: answered)
+    /// (a configure of another size wastes a chunk at most). Called again, it goes on where it
+    /// stopped. A failure is left to `acquire`. False once the pages are all made (or cannot be).
+    func prepare(size: PixelSize, until answered: () -> Bool) -> Bool {
+        guard chain.slots.isEmpty else { return false }
+        if spare.map({ $0.width != size.width || $0.height != size.height }) ?? true {
+            guard let memory = try? ShmMemory(width: size.width, height: size.height,
+                                              poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil, populated: false)
+            else { return false }
+            spare = memory
+        }
+        spare!.populate(until: answered)
+        return !spare!.isPopulated
     }
 
     private func watchRelease(of acquired: SwapChain<ShmBuffer>.Acquired) {

@@ -97,6 +97,9 @@ public final class ShmMemory {
         if populated { populate { false } }
     }
 
+    /// Whether `populate` made every page of the frame (or the kernel refused).
+    var isPopulated: Bool { populatedBytes >= frameBytes }
+
     /// Makes the frame's pages a quarter MiB at a time until `stop` says so: a new buffer is
     /// painted whole, and one call per chunk costs ~15 % less than a fault per page. Linux
     /// before 5.14 refuses the advice; pages not made come on first write.

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import SystemCalls
 
 /// A thread that owns the compositor's socket and hands libwayland the other end of a
@@ -13,8 +14,10 @@ import SystemCalls
 /// takes the process's memory-map lock; a loop thread preempted while holding one of those
 /// holds the reader back for as long as the scheduler runs something else (4 ms and more
 /// under load). So the relay shares nothing with the loop thread but the socketpair (whose
-/// kernel locks are never held across a sleep), makes its buffers and touches every page of
-/// them before its first read, and runs at real-time priority where the process may.
+/// kernel locks are never held across a sleep) and one flag, makes its buffers once, and runs
+/// at real-time priority where the process may. It makes their pages resident when the loop
+/// says the start is over (`makePagesResident`), while nothing comes to relay: at the start
+/// they held up the compositor's first configure by 2.5 ms and more (docs/performance.md).
 final class SocketRelay {
     /// What the compositor may send ahead of what libwayland has taken, beyond the sockets'
     /// own buffers: about 170,000 key events. When it is full the relay stops reading.
@@ -25,6 +28,7 @@ final class SocketRelay {
     static let descriptorsPerMessage = 28
 
     private let thread: pthread_t
+    private let relay: Relay
 
     /// Moves `fd` (libwayland's connection) onto a socketpair and starts relaying between it
     /// and the compositor's socket; nil, with `fd` untouched, when that cannot be done.
@@ -42,6 +46,7 @@ final class SocketRelay {
         close(pair[0])
         for end in [compositor, pair[1]] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         let relay = Relay(compositor: compositor, library: pair[1])
+        self.relay = relay
         guard let thread = ThreadStart.start(detached: false, {
             // Signals go to the loop thread (its signalfd, the output cleanup), never here.
             var all = sigset_t()
@@ -60,6 +65,19 @@ final class SocketRelay {
         self.thread = thread
     }
 
+    /// Lets the thread make its buffers' pages resident, a chunk at a time while nothing comes
+    /// to be relayed, so no read in a later burst waits for the kernel to map one. Called once
+    /// the first frame is committed: before that the pages would delay the start.
+    func makePagesResident() {
+        relay.pagesWanted.store(true, ordering: .releasing)
+    }
+
+    /// Bytes of the buffers made resident so far (for tests).
+    var residentBytes: Int { relay.residentBytes.load(ordering: .acquiring) }
+    /// Bytes of the buffers made resident when the compositor's first bytes were passed on
+    /// (for tests); -1 until then.
+    var residentBytesAtFirstEvent: Int { relay.residentAtFirstEvent.load(ordering: .acquiring) }
+
     /// Waits for the thread, which ends once libwayland's end is closed (`wl_display_disconnect`).
     func join() {
         pthread_join(thread, nil)
@@ -72,18 +90,27 @@ private final class Relay: @unchecked Sendable {
     let library: Int32
     let events = HeldBytes(capacity: SocketRelay.eventCapacity)
     let requests = HeldBytes(capacity: SocketRelay.requestCapacity)
+    /// Set by the loop thread once the start is over (`SocketRelay.makePagesResident`).
+    let pagesWanted = Atomic(false)
+    /// Mirrors of the relay thread's own counts, for tests.
+    let residentBytes = Atomic(0)
+    let residentAtFirstEvent = Atomic(-1)
 
     init(compositor: Int32, library: Int32) {
         self.compositor = compositor
         self.library = library
     }
 
+    /// How long nothing must come to relay before the thread makes a chunk of pages, in ms:
+    /// long enough that the window's first frames and answers (a pointer's enter, the cursor)
+    /// are past, so a real-time thread making pages does not hold the loop thread back.
+    static let idleBeforePages: Int32 = 50
+
     /// Until libwayland's end closes: read the compositor first, then libwayland, then pass
     /// on what each side can take. A compositor that hung up is passed on as an end of file
-    /// once libwayland has everything it sent.
+    /// once libwayland has everything it sent. Once pages are wanted, each `idleBeforePages`
+    /// with nothing to relay makes one chunk of them resident.
     func run() {
-        events.touchEveryPage()
-        requests.touchEveryPage()
         var compositorOpen = true, libraryOpen = true, endPassedOn = false
         var watched = [pollfd(fd: compositor, events: 0, revents: 0), pollfd(fd: library, events: 0, revents: 0)]
         while libraryOpen {
@@ -99,12 +126,22 @@ private final class Relay: @unchecked Sendable {
             watched[1].fd = watched[1].events != 0 ? library : -1
             watched[0].revents = 0
             watched[1].revents = 0
-            guard (try? retryingInterrupted({ poll(&watched, 2, -1) })) != nil else { break }
+            let pagesDue = pagesWanted.load(ordering: .acquiring) && !(events.isResident && requests.isResident)
+            guard let ready = try? retryingInterrupted({ poll(&watched, 2, pagesDue ? Self.idleBeforePages : -1) })
+            else { break }
+            if ready == 0 {
+                if !events.makeChunkResident() { _ = requests.makeChunkResident() }
+                residentBytes.store(events.residentBytes + requests.residentBytes, ordering: .releasing)
+                continue
+            }
             if compositorOpen, Int32(watched[0].revents) & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
                 compositorOpen = events.receive(from: compositor)
             }
             if Int32(watched[1].revents) & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
                 libraryOpen = requests.receive(from: library)
+            }
+            if residentAtFirstEvent.load(ordering: .relaxed) < 0, !events.isEmpty {
+                residentAtFirstEvent.store(events.residentBytes + requests.residentBytes, ordering: .releasing)
             }
             if libraryOpen, !events.send(to: library) { libraryOpen = false }
             if compositorOpen, !requests.send(to: compositor) { compositorOpen = false }
@@ -119,7 +156,7 @@ private final class Relay: @unchecked Sendable {
 }
 
 /// A ring of bytes read from one socket for another, with the descriptors that came with
-/// them. Allocated once; nothing is allocated after `touchEveryPage`.
+/// them. Allocated once; its pages are made resident by `makeChunkResident`, or by use.
 private final class HeldBytes {
     private let bytes: UnsafeMutableRawPointer
     private let capacity: Int
@@ -139,6 +176,9 @@ private final class HeldBytes {
         bytes = .allocate(byteCount: capacity, alignment: 16)
         descriptors = .allocate(capacity: descriptorCapacity)
         control = .allocate(byteCount: Self.controlCapacity, alignment: 16)
+        // A page or two, written at every read: made now.
+        memset(control, 0, Self.controlCapacity)
+        for index in 0 ..< descriptorCapacity { descriptors[index] = -1 }
     }
 
     deinit {
@@ -151,11 +191,25 @@ private final class HeldBytes {
     /// Less than one read's worth of room, or no room for another message's descriptors.
     var isFull: Bool { capacity - count < 4096 || descriptorCapacity - descriptorCount < 253 }
 
-    /// Writes to every page, so that no read later waits for the kernel to map one.
-    func touchEveryPage() {
-        memset(bytes, 0, capacity)
-        memset(control, 0, Self.controlCapacity)
-        for index in 0 ..< descriptorCapacity { descriptors[index] = -1 }
+    /// How much of the byte ring `makeChunkResident` has made resident.
+    private(set) var residentBytes = 0
+    var isResident: Bool { residentBytes >= capacity }
+
+    /// Makes the next 256 KiB of the byte ring resident without changing what it holds
+    /// (`MADV_POPULATE_WRITE`), so no read later waits for the kernel to map a page. False when
+    /// all of it is (or the kernel, before Linux 5.14, refuses: pages then come on first write).
+    func makeChunkResident() -> Bool {
+        guard !isResident else { return false }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (Int(bitPattern: bytes) + residentBytes + page - 1) / page * page
+        let end = min(Int(bitPattern: bytes) + capacity, first + (256 << 10)) / page * page
+        guard end > first, madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_POPULATE_WRITE) == 0 else {
+            residentBytes = capacity
+            return true
+        }
+        residentBytes = end - Int(bitPattern: bytes)
+        if capacity - residentBytes < page { residentBytes = capacity }
+        return true
     }
 
     /// Reads `fd` until it has nothing more or the ring is full. False when `fd` reached its

@@ -259,13 +259,17 @@ public final class ToplevelWindow {
         // The window removes this work in its deinit, so `self` is always alive when it runs.
         idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
         catchUpWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in workBetweenFrames() }
-        // Once the requests below went out: the first buffer's memory while the compositor answers.
+        /* Once the requests below went out: the first buffer's memory while the compositor
+           answers, a chunk at a time until an event waits on libwayland's socket (which the
+           display's relay fills as soon as the compositor sends). Events before the configure
+           (outputs, seats) stop it for their dispatch only: it goes on before the next sleep. */
         prepareWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
-            if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
-            prepareWorkID = nil
-            guard !isConfigured else { return }
             var display = pollfd(fd: connection.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            pool.prepare(size: bufferSize) { poll(&display, 1, 0) > 0 }
+            guard !isConfigured, pool.prepare(size: bufferSize, until: { poll(&display, 1, 0) > 0 }) else {
+                if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
+                prepareWorkID = nil
+                return
+            }
         }
         /* Initial commit without a buffer: asks the compositor for the first configure.
            Attaching a buffer before acking that configure is a protocol error. */
@@ -489,7 +493,7 @@ public final class ToplevelWindow {
         }
         commitFrame(content, size: size)
         committedFrames += 1
-        if committedFrames == 1 { connection.prepareCursors(scale: cursorScale) }
+        if committedFrames == 1 { connection.firstFrameCommitted(cursorScale: cursorScale) }
         handler?.windowCommitted(self)
         needsDisplay = false
         // Emptied in its own storage, which the frame's copies no longer share.
