@@ -79,6 +79,8 @@ struct KeyStormTests {
         let toggles = max(8000, (2 * capacity / (2 * Self.keyEventBytes) / 2 + 1) * 2)
         #expect(capacity > 0 && 2 * toggles * Self.keyEventBytes > 2 * capacity)
         let live = try LiveClient(scene: Self.manyButtons())
+        // Settled first: the pointer's cursor may come a frame after the window's first one.
+        live.waitUntilTheScreenSettles()
         let before = try live.screenshot()
         let keyD = 32
         let storm = Array(repeating: ["key \(keyD) pressed", "key \(keyD) released"], count: toggles).flatMap { $0 }
