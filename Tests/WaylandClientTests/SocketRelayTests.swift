@@ -132,14 +132,12 @@ import Testing
         #expect(start.now == 0)
 
         display.makeRelayPagesResident()
-        // The next event wakes the relay; it makes a chunk of pages whenever nothing came to
-        // relay for a while (`SocketRelay.idleBeforePages`).
+        // The next event wakes the relay; it makes its pages between polls that find nothing.
         expectAnswer()
         #expect(try loop.run(until: ContinuousClock.now + .seconds(30)) == .requested)
         let full = SocketRelay.eventCapacity + SocketRelay.requestCapacity
         let deadline = ContinuousClock.now + .seconds(30)
-        // Waits for the relay thread's count (no event marks it), checking every millisecond.
-        while display.relayResidency!.now < full, ContinuousClock.now < deadline { usleep(1000) }
+        while display.relayResidency!.now < full, ContinuousClock.now < deadline { sched_yield() }
         #expect(display.relayResidency!.now == full)
         #expect(answers == 2)
     }

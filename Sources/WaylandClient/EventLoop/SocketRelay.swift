@@ -16,8 +16,8 @@ import SystemCalls
 /// under load). So the relay shares nothing with the loop thread but the socketpair (whose
 /// kernel locks are never held across a sleep) and one flag, makes its buffers once, and runs
 /// at real-time priority where the process may. It makes their pages resident when the loop
-/// says the start is over (`makePagesResident`), while nothing comes to relay: at the start
-/// they held up the compositor's first configure by 2.5 ms and more (docs/performance.md).
+/// says the start is over (`makePagesResident`), between reads: at the start they held up the
+/// compositor's first configure by 2.5 ms and more (docs/performance.md).
 final class SocketRelay {
     /// What the compositor may send ahead of what libwayland has taken, beyond the sockets'
     /// own buffers: about 170,000 key events. When it is full the relay stops reading.
@@ -65,7 +65,7 @@ final class SocketRelay {
         self.thread = thread
     }
 
-    /// Lets the thread make its buffers' pages resident, a chunk at a time while nothing comes
+    /// Lets the thread make its buffers' pages resident, a chunk at a time while nothing waits
     /// to be relayed, so no read in a later burst waits for the kernel to map one. Called once
     /// the first frame is committed: before that the pages would delay the start.
     func makePagesResident() {
@@ -101,15 +101,10 @@ private final class Relay: @unchecked Sendable {
         self.library = library
     }
 
-    /// How long nothing must come to relay before the thread makes a chunk of pages, in ms:
-    /// long enough that the window's first frames and answers (a pointer's enter, the cursor)
-    /// are past, so a real-time thread making pages does not hold the loop thread back.
-    static let idleBeforePages: Int32 = 50
-
     /// Until libwayland's end closes: read the compositor first, then libwayland, then pass
     /// on what each side can take. A compositor that hung up is passed on as an end of file
-    /// once libwayland has everything it sent. Once pages are wanted, each `idleBeforePages`
-    /// with nothing to relay makes one chunk of them resident.
+    /// once libwayland has everything it sent. Once pages are wanted, a poll that finds
+    /// nothing to do makes one chunk of them resident instead of sleeping.
     func run() {
         var compositorOpen = true, libraryOpen = true, endPassedOn = false
         var watched = [pollfd(fd: compositor, events: 0, revents: 0), pollfd(fd: library, events: 0, revents: 0)]
@@ -127,8 +122,7 @@ private final class Relay: @unchecked Sendable {
             watched[0].revents = 0
             watched[1].revents = 0
             let pagesDue = pagesWanted.load(ordering: .acquiring) && !(events.isResident && requests.isResident)
-            guard let ready = try? retryingInterrupted({ poll(&watched, 2, pagesDue ? Self.idleBeforePages : -1) })
-            else { break }
+            guard let ready = try? retryingInterrupted({ poll(&watched, 2, pagesDue ? 0 : -1) }) else { break }
             if ready == 0 {
                 if !events.makeChunkResident() { _ = requests.makeChunkResident() }
                 residentBytes.store(events.residentBytes + requests.residentBytes, ordering: .releasing)
