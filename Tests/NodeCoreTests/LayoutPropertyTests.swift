@@ -130,6 +130,11 @@ struct RandomLayoutTree {
     }
 
     /// The nodes whose frames differ between two trees of the same specs, with both frames.
+    /// A shrunk case's tree specs: `count` nodes under the root unless `set` says otherwise.
+    static func shrunkSpecs(count: Int, _ set: [Int: (Int, Int)]) -> [(parent: Int, seed: Int)] {
+        (0 ..< count).map { index in set[index].map { (parent: $0.0, seed: $0.1) } ?? (parent: 0, seed: 0) }
+    }
+
     static func differingFrames(_ a: RandomLayoutTree, _ b: RandomLayoutTree) -> [String] {
         zip(a.frames, b.frames).enumerated().filter { $0.element.0 != $0.element.1 }
             .map { "n\($0.offset): \($0.element.0) vs \($0.element.1)" }
@@ -155,11 +160,7 @@ struct RandomLayoutTree {
     /// item out at the sizing's size, and the next pass, answering the row's full layout from
     /// its cache, applied the item's child at that size.
     @Test func incrementalLayoutEqualsALayoutFromScratchWhereSizingABaselineRowLaysAnItemOut() {
-        var specs: [(parent: Int, seed: Int)] = Array(repeating: (parent: 0, seed: 0), count: 25)
-        specs[1] = (parent: 0, seed: 483569)
-        specs[3] = (parent: 658, seed: 0)
-        specs[21] = (parent: 885, seed: 631169)
-        specs[24] = (parent: 525, seed: 0)
+        let specs = Self.shrunkSpecs(count: 25, [1: (0, 483569), 3: (658, 0), 21: (885, 631169), 24: (525, 0)])
         let second = Size(width: 164, height: 141)
         let (live, scratch) = Self.changedTrees(specs, [(453, 609042, 2), (49, 22714, 2)],
                                                 first: Size(width: 163, height: 141), second: second) { $0 % 2 == 0 }
@@ -170,11 +171,7 @@ struct RandomLayoutTree {
     /// A case the property test below found (shrunk): showing a node again laid out a
     /// layout root whose text parent the same pass hid, so a node under it kept a frame.
     @Test func cachedLayoutEqualsALayoutWithoutCachesWhereShowingANodeLaysOutARootUnderAHiddenOne() {
-        var specs: [(parent: Int, seed: Int)] = Array(repeating: (parent: 0, seed: 0), count: 32)
-        specs[12] = (parent: 13, seed: 7)
-        specs[15] = (parent: 162, seed: 300151)
-        specs[25] = (parent: 915, seed: 0)
-        specs[29] = (parent: 924, seed: 1)
+        let specs = Self.shrunkSpecs(count: 32, [12: (13, 7), 15: (162, 300151), 25: (915, 0), 29: (924, 1)])
         let size = Self.windowSize((40, 40))
         let (live, reference) = Self.changedTrees(specs, [(481, 0, 1)], first: size, second: size) { _ in true }
         reference.nodes[0].layOutWithoutCaches(size: size, measurer: FakeMeasurer())
