@@ -23,6 +23,9 @@ final class TouchPan {
     init(watchers: [ScrollNode], content: Content) {
         self.watchers = watchers
         self.content = content
+        // Room for the window at input rates up to 1.2 kHz, made at the down: motions then
+        // never grow the array (how far a growth reaches depends on the heap's block sizes).
+        samples.reserveCapacity(128)
     }
 
     /// The enabled scroll nodes among `node` and its ancestors, innermost first.
