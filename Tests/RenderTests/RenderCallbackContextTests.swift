@@ -38,6 +38,14 @@ import Testing
     }
 
     #if DEBUG
+    @Test func aContextReadAfterItsLendReturnsTrapsInDebugBuilds() async {
+        await #expect(processExitsWith: .failure) {
+            let box = Box(1)
+            let context = CallbackContext.lend(box) { $0 }
+            withExtendedLifetime(box) { _ = CallbackContext.object(at: context, as: Box.self) }
+        }
+    }
+
     @Test func aContextReadAsAnotherClassTrapsInDebugBuilds() async {
         await #expect(processExitsWith: .failure) {
             let box = Box(1)
