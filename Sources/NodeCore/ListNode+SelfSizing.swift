@@ -100,6 +100,8 @@ extension ListNode {
     /// Rows left unmeasured when the list stops measuring (no layout pass yet, too many
     /// rounds) may be changed in code before they are: they are measured, not looked up.
     func forgetLayoutKeysOfUnmeasuredRows() {
+        // Only self-sizing rows have keys: a fixed-extent list skips the walk of its live rows.
+        guard hasSelfSizingRows else { return }
         for k in liveRows.indices where !liveRows[k].isMeasured && liveRows[k].layoutKey != nil {
             liveRows[k].layoutKey = nil
         }

@@ -184,7 +184,7 @@ open class ListNode: ScrollNode {
             // all): one shift each, no span looked up.
             var delta = Point.zero
             delta[axis] = added
-            moveSubnodes(liveRows.map(\.node), by: delta)
+            moveSubnodes(by: delta) { move in for row in liveRows { move(row.node) } }
             let direction = lastDirection
             shiftContent(along: axis, by: added)
             lastDirection = direction  // a shift is not a scroll

@@ -32,7 +32,7 @@ open class Node: Responder {
             invalidateSubtree()
         }
     }
-    /// `frame`'s value; written directly only by `moveSubnodes(_:)`.
+    /// `frame`'s value; written directly only by `moveSubnodes(by:_:)`.
     @exclusivity(unchecked) private final var storedFrame: Rect
 
     /// Insets applied to `bounds` to get the touchable `slopRect`; negative values grow it.
@@ -291,9 +291,11 @@ extension Node {
     /// Moves subnodes of this one by `delta` with one round of bookkeeping for them all
     /// instead of one per node: a list's rows shifted together when rows are added ahead of
     /// them cost a few stores each, not a walk up the tree each (behaviour.md §20.2).
-    final func moveSubnodes(_ nodes: [Node], by delta: Point) {
+    /// `forEachNode` hands every subnode to move to the function it is given, so the caller
+    /// makes no array of them.
+    final func moveSubnodes(by delta: Point, _ forEachNode: (_ move: (Node) -> Void) -> Void) {
         invalidateSubtree()
-        for node in nodes {
+        forEachNode { node in
             node.storedFrame.origin.x += delta.x
             node.storedFrame.origin.y += delta.y
             node.cachedSubtreeExtent = nil
