@@ -9,8 +9,10 @@ import WaylandClient
 // runs for a configure (the surface's onResize, then the loop's layout pass and drawIfNeeded,
 // without the socket): FramePainter.resize, WindowLayout.update (Render's TextMeasurer,
 // cached by text, style and offered width; wrapped product names meet new widths),
-// the damage, the swap chain's acquire of a buffer of the new size (ShmMemory), the paint and
-// the submit; the compositor is played by releasing each buffer when the next is committed.
+// the damage, the swap chain's acquire of a buffer of the new size (ShmMemory.forResize, as
+// ShmBufferPool: the memory of a released buffer of the old size when the new one fits in it),
+// the paint and the submit; the compositor is played by releasing each buffer when the next is
+// committed.
 // The reference, interleaved frame by frame, is a full repaint of the same tree at the new
 // size alone, into a new buffer of that size (what a resize needs anyway); the ratios to a
 // repaint into a buffer that already exists are printed too. Thread CPU time.
@@ -145,9 +147,9 @@ func run(start: Size, step: Double) {
         let bounds = painter.renderer.bufferBounds
         let pixels = PixelSize(width: bounds.width, height: bounds.height)
         let damage = DamageRegion(painter.takeDamage()).clipped(to: bounds)
-        let acquired = try! chain.acquire(size: pixels, damage: damage) { size in
-            try ShmMemory(width: size.width, height: size.height, poolSize: nil)
-        }!
+        let acquired = try! chain.acquire(size: pixels, damage: damage, makeReusing: { size, retired throws(ShmError) in
+            try ShmMemory.forResize(size: size, retired: retired, poolSize: nil)
+        })!
         painter.paint(PaintContext(memory: acquired.storage, repaint: acquired.repaint, damage: damage, stale: acquired.stale,
                                    previous: acquired.previous?.view, scale: .integer(1), logicalSize: logical(size)))
         chain.submit(id: acquired.id, damage: damage)

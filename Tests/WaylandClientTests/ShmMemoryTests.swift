@@ -132,6 +132,49 @@ private func rowValues(_ memory: ShmMemory) -> [UInt32] {
         #expect(memory.moves == 1)
     }
 
+    @Test func aMemoryHoldsABufferOfAnotherSizeThatFitsAsAnotherBuffer() throws {
+        let memory = try ShmMemory(width: 100, height: 10, poolSize: nil, minimumCapacity: 100 * 4 * 12)
+        let view = memory.view, serial = memory.serial
+        #expect(memory.reshape(width: 110, height: 10))
+        #expect(memory.width == 110 && memory.stride == 440 && memory.frameBytes == 4400)
+        #expect(!view.isCurrent && memory.serial != serial && !memory.isScrolling)
+        #expect(!memory.reshape(width: 121, height: 10), "4,840 bytes do not fit in 4,800")
+        #expect(memory.width == 110 && memory.frameBytes == 4400, "a refused reshape changes nothing")
+        let scrolling = try ShmMemory(width: 100, height: 10, poolSize: 1 << 20)
+        #expect(scrolling.reshape(width: 200, height: 20) && scrolling.isScrolling)
+        #expect(!scrolling.reshape(width: 1000, height: 100), "four frames of 400,000 bytes do not fit in 1 MiB")
+    }
+
+    @Test func aResizeReusesTheRetiredMemoryWhenTheFrameFitsElseMakesOneAQuarterLarger() throws {
+        let first = try ShmMemory.forResize(size: PixelSize(width: 100, height: 10), retired: nil, poolSize: nil)
+        #expect(first.capacity == first.frameBytes, "no buffer was retired: no room to spare")
+        let grown = try ShmMemory.forResize(size: PixelSize(width: 102, height: 10), retired: first, poolSize: nil)
+        #expect(grown !== first && grown.capacity == 4080 + 1020)
+        let again = try ShmMemory.forResize(size: PixelSize(width: 104, height: 10), retired: grown, poolSize: nil)
+        #expect(again === grown && again.width == 104)
+        let shrunk = try ShmMemory.forResize(size: PixelSize(width: 60, height: 10), retired: again, poolSize: nil)
+        #expect(shrunk === grown && shrunk.frameBytes == 2400)
+    }
+
+    @Test func paintingAResizedBufferInReusedMemoryTakesNoNewPages() throws {
+        let first = try ShmMemory.forResize(size: PixelSize(width: 400, height: 300), retired: nil, poolSize: nil)
+        let memory = try ShmMemory.forResize(size: PixelSize(width: 410, height: 300), retired: first, poolSize: nil)
+        memory.view.fill(PixelRect(x: 0, y: 0, width: 410, height: 300), argb: 0xFF00_00FF)
+        let size = PixelSize(width: 420, height: 300)
+        let beforeReused = minorFaults()
+        let reused = try ShmMemory.forResize(size: size, retired: memory, poolSize: nil)
+        reused.view.fill(PixelRect(size: size), argb: 0xFF11_2233)
+        let reusedFaults = minorFaults() - beforeReused
+        #expect(reused === memory)
+        let beforeFresh = minorFaults()
+        let fresh = try ShmMemory(width: size.width, height: size.height, poolSize: nil, populated: false)
+        fresh.view.fill(PixelRect(size: size), argb: 0xFF11_2233)
+        let freshFaults = minorFaults() - beforeFresh
+        // A sanitizer's shadow memory may fault on its own: what differs is the frame's pages.
+        let pages = size.width * 4 * size.height / 4096
+        #expect(freshFaults - reusedFaults >= pages / 2, "reused: \(reusedFaults) faults, fresh: \(freshFaults)")
+    }
+
     @Test func aViewKeepsItsMemoryMapped() throws {
         var memory: ShmMemory? = try ShmMemory(width: 4, height: 4, poolSize: nil)
         let view = memory!.view

@@ -75,6 +75,53 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
         #expect(chain.slots.map(\.size) == [bigger])
     }
 
+    @Test func aBufferDroppedForItsStaleSizeIsOfferedToTheNextBufferMade() throws {
+        var chain = SwapChain<FakeStorage>()
+        var offered: [FakeStorage?] = []
+        func makeRecording(_ size: PixelSize, _ retired: FakeStorage?) -> FakeStorage {
+            offered.append(retired)
+            return FakeStorage(size: size)
+        }
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let bigger = PixelSize(width: 200, height: 80)
+        let bAcquired = chain.acquire(size: bigger, damage: everything, makeReusing: makeRecording)
+        let b = try #require(bAcquired)
+        chain.submit(id: b.id, damage: everything)
+        #expect(offered.count == 1 && offered[0] == nil, "a is busy: nothing was dropped yet")
+        let released = chain.release(id: a.id, currentSize: bigger)
+        let dropped = try #require(released)
+        let biggest = PixelSize(width: 300, height: 90)
+        let cAcquired = chain.acquire(size: biggest, damage: everything, makeReusing: makeRecording)
+        let c = try #require(cAcquired)
+        #expect(c.storage.size == biggest)
+        #expect(offered.count == 2 && offered[1] === dropped)
+    }
+
+    @Test func reusingAnIdleBufferLetsTheDroppedOneGo() throws {
+        var chain = SwapChain<FakeStorage>()
+        var offered: [FakeStorage?] = []
+        func makeRecording(_ size: PixelSize, _ retired: FakeStorage?) -> FakeStorage {
+            offered.append(retired)
+            return FakeStorage(size: size)
+        }
+        let a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        let bigger = PixelSize(width: 200, height: 80)
+        let bAcquired = chain.acquire(size: bigger, damage: everything, makeReusing: makeRecording)
+        let b = try #require(bAcquired)
+        chain.submit(id: b.id, damage: everything)
+        chain.release(id: a.id, currentSize: bigger)
+        chain.release(id: b.id, currentSize: bigger)
+        // b is idle and of the size: reused, and a's storage is no longer kept.
+        let againAcquired = chain.acquire(size: bigger, damage: DamageRegion(), makeReusing: makeRecording)
+        let again = try #require(againAcquired)
+        #expect(again.id == b.id)
+        chain.submit(id: again.id, damage: everything)
+        _ = chain.acquire(size: bigger, damage: everything, makeReusing: makeRecording)
+        #expect(offered.count == 2 && offered[1] == nil)
+    }
+
     @Test func olderBufferRepaintsDamageAccumulatedSinceItWasShown() throws {
         var chain = SwapChain<FakeStorage>()
         let a = try take(&chain, full, everything)

@@ -165,13 +165,16 @@ public final class ShmBufferPool {
         currentSize = size
         let ready = spare.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
         spare = nil
-        let acquired = try chain.acquire(size: size, damage: damage) { (size) throws(ShmError) -> ShmBuffer in
+        let acquired = try chain.acquire(size: size, damage: damage, makeReusing: { (size, retired) throws(ShmError) -> ShmBuffer in
             if let ready {
                 ready.populate { false }
                 return ShmBuffer(shm: shm, memory: ready)
             }
-            return try ShmBuffer(shm: shm, size: size, scrolling: scrolling)
-        }
+            guard let retired else { return try ShmBuffer(shm: shm, size: size, scrolling: scrolling) }
+            // A resize: the memory of a buffer of the old size, released, holds the new one if it fits.
+            return ShmBuffer(shm: shm, memory: try ShmMemory.forResize(size: size, retired: retired.memory,
+                                                                       poolSize: scrolling ? ShmMemory.scrollingPoolSize : nil))
+        })
         if let acquired, acquired.age == 0 { watchRelease(of: acquired) }
         painted = acquired?.storage.memory
         return acquired

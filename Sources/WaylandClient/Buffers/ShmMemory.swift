@@ -14,7 +14,11 @@ import SystemCalls
 /// those the window left behind are given back (`FALLOC_FL_PUNCH_HOLE`), so at most
 /// `frameBytes`, twice the last shift ahead and `2 × holeThreshold` (plus a page each
 /// side) are resident. A plain memory (`poolSize` nil, or when the large memfd cannot be
-/// had) is one frame: it never shifts.
+/// had) is one frame, or a little more when made for a resize: it never shifts.
+///
+/// A memory the compositor released can hold a buffer of another size (`reshape`): an
+/// interactive resize reuses the pages of the buffers it drops instead of faulting in new
+/// ones every frame (`forResize`).
 public final class ShmMemory {
     /// The memfd's size for a scrolling buffer: 256 MiB of address space, nearly all of it
     /// never touched (sparse). At 1920×1080 (8 MiB a frame) and 7 rows a frame, the window
@@ -25,19 +29,20 @@ public final class ShmMemory {
     /// a commit (`prepareNextShift`).
     public static let holeThreshold = 256 << 10
 
-    public let width: Int
-    public let height: Int
-    public let stride: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var stride: Int
     /// The bytes of one frame: `stride × height`.
-    public let frameBytes: Int
+    public private(set) var frameBytes: Int
     /// The memfd's size (what the compositor's pool maps).
     public let capacity: Int
     /// Where the buffer starts in the memory (a multiple of 4; changed by `shiftRows`).
     public private(set) var offset = 0
-    /// Unique in the process: tells buffers apart across frames even when an address is reused.
-    public let serial: Int
-    /// How many times `shiftRows` moved the buffer in the memory: a `PixelBufferView` made
-    /// before the last move is stale.
+    /// Unique in the process: tells buffers apart across frames even when an address is reused
+    /// (a `reshape` makes the memory another buffer, with a new serial).
+    public private(set) var serial: Int
+    /// How many times `shiftRows` (or `reshape`) moved the buffer in the memory: a
+    /// `PixelBufferView` made before the last move is stale.
     public private(set) var moves = 0
     /// The memfd, owned: the pool of the buffer's `wl_buffer`s is made from it.
     let fd: Int32
@@ -52,13 +57,16 @@ public final class ShmMemory {
     private var canPopulate = true
     /// `moves` at the last `prepareNextShift`: until the next move, another call would do nothing.
     private var preparedAt: Int?
+    /// Whether the memory is a sparse memfd whose buffer moves (`shiftRows`).
+    public let isScrolling: Bool
     private static let serials = Atomic(0)
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Memory for a `width × height` ARGB8888 buffer; `poolSize` asks for a sparse memfd of
     /// that many bytes (`scrollingPoolSize`; at least four frames) that scrolls. `populated`
-    /// makes the frame's pages at once (see `populate`).
-    public init(width: Int, height: Int, poolSize: Int?, populated: Bool = true) throws(ShmError) {
+    /// makes the frame's pages at once (see `populate`). A plain memory is at least
+    /// `minimumCapacity` bytes, so that buffers of other sizes fit in it later (`reshape`).
+    public init(width: Int, height: Int, poolSize: Int?, populated: Bool = true, minimumCapacity: Int = 0) throws(ShmError) {
         let size = PixelSize(width: width, height: height)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { throw .tooLarge(size) }
         stride = width * 4
@@ -73,19 +81,21 @@ public final class ShmMemory {
         if let poolSize, case let wanted = max(poolSize, 4 * frameBytes), wanted <= Int(Int32.max) {
             mapped = Self.map(fd: fd, size: wanted)
         }
+        isScrolling = mapped != nil
         if mapped == nil {
+            let plainBytes = max(frameBytes, minimumCapacity)
             do throws(SystemCallError) {
-                _ = try retryingInterrupted("ftruncate") { ftruncate(fd, off_t(frameBytes)) }
+                _ = try retryingInterrupted("ftruncate") { ftruncate(fd, off_t(plainBytes)) }
             } catch {
                 close(fd)
                 throw .resize(error)
             }
-            guard let pointer = mmap(nil, frameBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED else {
+            guard let pointer = mmap(nil, plainBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pointer != MAP_FAILED else {
                 let error = SystemCallError(call: "mmap")
                 close(fd)
                 throw .map(error)
             }
-            mapped = (pointer, frameBytes)
+            mapped = (pointer, plainBytes)
         }
         self.width = width
         self.height = height
@@ -130,8 +140,47 @@ public final class ShmMemory {
         close(fd)
     }
 
-    /// Whether `shiftRows` can move the window (the memory is larger than a frame).
-    public var isScrolling: Bool { capacity >= 2 * frameBytes }
+    /// Makes the memory the buffer of a `width × height` frame, when that fits: the whole
+    /// frame in a plain memory, four frames' worth in a scrolling one. The pixels are left as
+    /// they were (a new buffer is painted whole); views and serial of the old buffer go stale.
+    /// False (nothing changed) when it does not fit. Only for a memory no compositor reads.
+    public func reshape(width: Int, height: Int) -> Bool {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else { return false }
+        let bytes = width * 4 * height
+        guard isScrolling ? 4 * bytes <= capacity : bytes <= capacity else { return false }
+        // A plain memory's frame starts at 0; a scrolling one's stays where its pages are made,
+        // unless the new frame would run past the end.
+        let start = offset + bytes <= capacity ? offset : 0
+        // Pages made from the start stay made; a scrolling window keeps the pages around it,
+        // and any others come on first write.
+        let made = start == 0 ? min(populatedBytes, bytes) : bytes
+        self.width = width
+        self.height = height
+        stride = width * 4
+        frameBytes = bytes
+        offset = start
+        touch(start ..< start + bytes)
+        populatedBytes = made
+        lastShift = 0
+        preparedAt = nil
+        moves += 1
+        serial = Self.serials.add(1, ordering: .relaxed).oldValue
+        return true
+    }
+
+    /// Memory for a buffer of `size` that replaces one of another size: `retired` (a buffer of
+    /// an old size, released by the compositor) made over when the frame fits in it, else new
+    /// memory a quarter larger than the frame, so that the next frames of a drag fit in it.
+    /// Its pages are made (`populate`): a new buffer is painted whole.
+    public static func forResize(size: PixelSize, retired: ShmMemory?, poolSize: Int?) throws(ShmError) -> ShmMemory {
+        if let retired, retired.reshape(width: size.width, height: size.height) {
+            retired.populate { false }
+            return retired
+        }
+        let frame = size.width * 4 * size.height
+        return try ShmMemory(width: size.width, height: size.height, poolSize: poolSize,
+                             minimumCapacity: retired == nil ? 0 : frame + frame / 4)
+    }
 
     /// The buffer's pixels now; valid until the next `shiftRows`.
     public var view: PixelBufferView { PixelBufferView(memory: self) }

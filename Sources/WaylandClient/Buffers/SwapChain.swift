@@ -3,7 +3,9 @@
 ///
 /// A buffer is busy from `submit` (its commit) until `release` (the compositor's
 /// `wl_buffer.release`); only the release path clears it. Two buffers normally suffice; a
-/// third is created only when two are busy. Buffers of a stale size are dropped when idle.
+/// third is created only when two are busy. Buffers of a stale size are dropped when idle;
+/// the last one dropped is offered to the next buffer made (`acquire(size:damage:makeReusing:)`),
+/// so a resize can reuse its memory.
 /// Generic over `Storage` so tests run it with fakes and `ShmBufferPool` with shared memory.
 public struct SwapChain<Storage> {
     /// Most buffers kept per surface.
@@ -54,6 +56,9 @@ public struct SwapChain<Storage> {
     /// lacking it (acquires, submits, releases, catch-ups, drops): while it stays the same,
     /// `catchUpCandidate` answers the same, so a caller need not ask again.
     public private(set) var revision = 0
+    /// The storage of the buffer dropped last for its stale size, until a buffer is made
+    /// (which is offered it) or an idle one is reused.
+    private var retired: Storage?
 
     public init() {}
 
@@ -64,12 +69,27 @@ public struct SwapChain<Storage> {
     /// `capacity` buffers are busy. `damage` is what the caller changed since its last frame.
     public mutating func acquire<E: Error>(size: PixelSize, damage: DamageRegion,
                                            make: (PixelSize) throws(E) -> Storage) throws(E) -> Acquired? {
+        try acquire(size: size, damage: damage, makeReusing: { size, _ throws(E) in try make(size) })
+    }
+
+    /// `acquire(size:damage:make:)`, where `make` is also handed the storage of the buffer
+    /// dropped last for a stale size (nil when none was), to reuse it or let it go.
+    public mutating func acquire<E: Error>(size: PixelSize, damage: DamageRegion,
+                                           makeReusing make: (PixelSize, _ retired: Storage?) throws(E) -> Storage)
+        throws(E) -> Acquired? {
         revision &+= 1
         // Prune idle buffers of another size; busy ones go when released.
-        slots.removeAll { !$0.isBusy && $0.size != size }
+        var dropped: Storage?
+        slots.removeAll { slot in
+            guard !slot.isBusy, slot.size != size else { return false }
+            dropped = slot.storage
+            return true
+        }
+        if let dropped { retired = dropped }
         let full = PixelRect(size: size)
         let latest = slots.first { $0.id == latestID && $0.size == size }
         if let index = slots.firstIndex(where: { !$0.isBusy }) {
+            retired = nil
             let slot = slots[index]
             repaint.removeAll()
             repaint.add(slot.staleDamage)
@@ -81,7 +101,9 @@ public struct SwapChain<Storage> {
                             previous: latest.flatMap { $0.id == slot.id ? nil : $0.storage }, age: slot.age)
         }
         guard slots.count < Self.capacity else { return nil }
-        let storage = try make(size)
+        let reusable = retired
+        retired = nil
+        let storage = try make(size, reusable)
         let slot = Slot(id: nextID, storage: storage, size: size, staleDamage: DamageRegion([full]))
         nextID += 1
         slots.append(slot)
@@ -105,14 +127,16 @@ public struct SwapChain<Storage> {
     }
 
     /// The compositor released buffer `id` (`wl_buffer.release`). Returns the storage if the
-    /// buffer was dropped because its size is stale.
+    /// buffer was dropped because its size is stale (kept too, for the next buffer made).
     @discardableResult
     public mutating func release(id: Int, currentSize: PixelSize?) -> Storage? {
         guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
         revision &+= 1
         slots[index].isBusy = false
         if let currentSize, slots[index].size != currentSize {
-            return slots.remove(at: index).storage
+            let storage = slots.remove(at: index).storage
+            retired = storage
+            return storage
         }
         return nil
     }
