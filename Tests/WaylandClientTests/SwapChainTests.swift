@@ -19,6 +19,38 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
     return try #require(acquired)
 }
 
+/// A chain resized once: buffer `a` of `full` committed, then `b` of `bigger` made and
+/// committed, with every storage the chain offers to `make` recorded.
+private final class Resize {
+    static let bigger = PixelSize(width: 200, height: 80)
+    var chain = SwapChain<FakeStorage>()
+    var offered: [FakeStorage?] = []
+    let a: SwapChain<FakeStorage>.Acquired
+    let b: SwapChain<FakeStorage>.Acquired
+
+    init() throws {
+        a = try take(&chain, full, everything)
+        chain.submit(id: a.id, damage: everything)
+        var offers: [FakeStorage?] = []
+        let made = chain.acquire(size: Self.bigger, damage: everything, makeReusing: { size, retired in
+            offers.append(retired)
+            return FakeStorage(size: size)
+        })
+        b = try #require(made)
+        offered = offers
+        chain.submit(id: b.id, damage: everything)
+    }
+
+    func acquire(_ size: PixelSize) -> SwapChain<FakeStorage>.Acquired? {
+        var offers = offered
+        defer { offered = offers }
+        return chain.acquire(size: size, damage: everything, makeReusing: { size, retired in
+            offers.append(retired)
+            return FakeStorage(size: size)
+        })
+    }
+}
+
 @Suite struct SwapChainTests {
     @Test func bufferStaysBusyFromSubmitUntilRelease() throws {
         var chain = SwapChain<FakeStorage>()
@@ -76,50 +108,26 @@ private func take(_ chain: inout SwapChain<FakeStorage>, _ size: PixelSize,
     }
 
     @Test func aBufferDroppedForItsStaleSizeIsOfferedToTheNextBufferMade() throws {
-        var chain = SwapChain<FakeStorage>()
-        var offered: [FakeStorage?] = []
-        func makeRecording(_ size: PixelSize, _ retired: FakeStorage?) -> FakeStorage {
-            offered.append(retired)
-            return FakeStorage(size: size)
-        }
-        let a = try take(&chain, full, everything)
-        chain.submit(id: a.id, damage: everything)
-        let bigger = PixelSize(width: 200, height: 80)
-        let bAcquired = chain.acquire(size: bigger, damage: everything, makeReusing: makeRecording)
-        let b = try #require(bAcquired)
-        chain.submit(id: b.id, damage: everything)
-        #expect(offered.count == 1 && offered[0] == nil, "a is busy: nothing was dropped yet")
-        let released = chain.release(id: a.id, currentSize: bigger)
+        let resize = try Resize()
+        #expect(resize.offered.count == 1 && resize.offered[0] == nil, "a is busy: nothing was dropped yet")
+        let released = resize.chain.release(id: resize.a.id, currentSize: Resize.bigger)
         let dropped = try #require(released)
         let biggest = PixelSize(width: 300, height: 90)
-        let cAcquired = chain.acquire(size: biggest, damage: everything, makeReusing: makeRecording)
-        let c = try #require(cAcquired)
+        let c = try #require(resize.acquire(biggest))
         #expect(c.storage.size == biggest)
-        #expect(offered.count == 2 && offered[1] === dropped)
+        #expect(resize.offered.count == 2 && resize.offered[1] === dropped)
     }
 
     @Test func reusingAnIdleBufferLetsTheDroppedOneGo() throws {
-        var chain = SwapChain<FakeStorage>()
-        var offered: [FakeStorage?] = []
-        func makeRecording(_ size: PixelSize, _ retired: FakeStorage?) -> FakeStorage {
-            offered.append(retired)
-            return FakeStorage(size: size)
-        }
-        let a = try take(&chain, full, everything)
-        chain.submit(id: a.id, damage: everything)
-        let bigger = PixelSize(width: 200, height: 80)
-        let bAcquired = chain.acquire(size: bigger, damage: everything, makeReusing: makeRecording)
-        let b = try #require(bAcquired)
-        chain.submit(id: b.id, damage: everything)
-        chain.release(id: a.id, currentSize: bigger)
-        chain.release(id: b.id, currentSize: bigger)
+        let resize = try Resize()
+        resize.chain.release(id: resize.a.id, currentSize: Resize.bigger)
+        resize.chain.release(id: resize.b.id, currentSize: Resize.bigger)
         // b is idle and of the size: reused, and a's storage is no longer kept.
-        let againAcquired = chain.acquire(size: bigger, damage: DamageRegion(), makeReusing: makeRecording)
-        let again = try #require(againAcquired)
-        #expect(again.id == b.id)
-        chain.submit(id: again.id, damage: everything)
-        _ = chain.acquire(size: bigger, damage: everything, makeReusing: makeRecording)
-        #expect(offered.count == 2 && offered[1] == nil)
+        let again = try #require(resize.acquire(Resize.bigger))
+        #expect(again.id == resize.b.id)
+        resize.chain.submit(id: again.id, damage: everything)
+        _ = resize.acquire(Resize.bigger)
+        #expect(resize.offered.count == 2 && resize.offered[1] == nil)
     }
 
     @Test func olderBufferRepaintsDamageAccumulatedSinceItWasShown() throws {
