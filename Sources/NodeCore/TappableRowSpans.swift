@@ -74,7 +74,7 @@ private struct Row {
     /// The pixels of `hull` whose centre `rect` contains (half-open, as `Rect.contains`).
     func interval(in rect: Rect, within hull: Range<Int>) -> Range<Int>? {
         guard y >= rect.minY, y < rect.maxY else { return nil }
-        return settle(pixel(rect.minX, .up) ..< pixel(rect.maxX, .up), within: hull) {
+        return settle(from: pixel(rect.minX, .up), to: pixel(rect.maxX, .up), within: hull) {
             rect.contains(Point(x: x(of: $0), y: y))
         }
     }
@@ -87,16 +87,18 @@ private struct Row {
         // Well outside: nothing; near the tips rounding may still admit a pixel or two.
         guard left > -1e-9 else { return nil }
         let half = rect.width / 2 * max(left, 0).squareRoot()
-        let candidate = (pixel(rect.midX - half, .down) - 1) ..< (pixel(rect.midX + half, .up) + 2)
-        return settle(candidate, within: hull) { HitShape.ellipse.contains(Point(x: x(of: $0), y: y), slopRect: rect) }
+        return settle(from: pixel(rect.midX - half, .down) - 1, to: pixel(rect.midX + half, .up) + 2, within: hull) {
+            HitShape.ellipse.contains(Point(x: x(of: $0), y: y), slopRect: rect)
+        }
     }
 
-    /// `candidate` moved to exactly the pixels of `hull` that pass `inside`, given that
-    /// they form one run near it: grown while the next pixel passes, then shrunk while
+    /// The candidate pixels `start ..< end` (none when `end` is not past `start`: a rect
+    /// whose edges cross, say) moved to exactly the pixels of `hull` that pass `inside`, given
+    /// that they form one run near it: grown while the next pixel passes, then shrunk while
     /// an end pixel fails.
-    private func settle(_ candidate: Range<Int>, within hull: Range<Int>, _ inside: (Int) -> Bool) -> Range<Int>? {
-        var low = min(max(candidate.lowerBound, hull.lowerBound), hull.upperBound)
-        var high = min(max(candidate.upperBound, low), hull.upperBound)
+    private func settle(from start: Int, to end: Int, within hull: Range<Int>, _ inside: (Int) -> Bool) -> Range<Int>? {
+        var low = min(max(start, hull.lowerBound), hull.upperBound)
+        var high = min(max(end, low), hull.upperBound)
         if low < high {
             while low > hull.lowerBound, inside(low - 1) { low -= 1 }
             while high < hull.upperBound, inside(high) { high += 1 }

@@ -126,6 +126,24 @@ private final class DiamondButton: ButtonNode {
         #expect(area.tappable.minY == 0 && area.tappable.maxY == 441)
         #expect(area.tappable.width < 50)
     }
+
+    /// A node inset by more than its width (its slopRect's edges cross) accepts no point, so a
+    /// shaped control under it has no tappable pixel (a fuzz case trapped here once).
+    @Test func aShapedControlUnderANodeInsetPastItsWidthHasNoTappablePixel() throws {
+        let root = Node(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        let parent = Node(name: "parent", frame: Rect(x: 20, y: 20, width: 300, height: 100))
+        parent.hitTestSlop = EdgeInsets(top: 0, left: 100_000, bottom: 0, right: 0)
+        let button = ButtonNode(name: "pill", frame: Rect(x: 10, y: 10, width: 200, height: 40))
+        button.hitShape = .ellipse
+        parent.addSubnode(button)
+        root.addSubnode(parent)
+        _ = Window(root: root, size: Size(width: 400, height: 200))
+        let area = try #require(TappableArea(of: button))
+        let mask = try #require(area.shape).auditMask
+        #expect(mask.runCount == 40, "one run of the ellipse's own pixels per row")
+        #expect(!mask[110, 40].contains(.tappable) && mask[110, 40].contains(.own))
+        #expect(!area.isReachable)
+    }
 }
 
 /// The span algebra the overlay and the audit's overlaps use.
