@@ -178,8 +178,10 @@ public struct TappableArea {
     /// false: the cost follows the rows, not the box's area.
     private func forEachSharedRow(with other: TappableArea, in box: Rect, _ body: (Int, [Range<Int>]) -> Bool) {
         let s = TappableShape.auditScale
-        let columns = TappableShape.pixel(box.minX * s, .down) ..< TappableShape.pixel(box.maxX * s, .up)
-        for py in TappableShape.pixel(box.minY * s, .down) ..< TappableShape.pixel(box.maxY * s, .up) {
+        // A box whose edges cross (an empty intersection) has no rows and no columns.
+        let left = TappableShape.pixel(box.minX * s, .down), top = TappableShape.pixel(box.minY * s, .down)
+        let columns = left ..< max(left, TappableShape.pixel(box.maxX * s, .up))
+        for py in top ..< max(top, TappableShape.pixel(box.maxY * s, .up)) {
             let shared = RowSpans.intersection(tappableSpans(ofRow: py, within: columns),
                                                other.tappableSpans(ofRow: py, within: columns))
             if !shared.isEmpty, !body(py, shared) { return }

@@ -11,8 +11,10 @@ extension Renderer {
         // Neighbours up to a band away decide a visible pixel's class: sample that much more.
         let mask = shape.mask(scale: Double(scale), minX: visible.minX - band, minY: visible.minY - band,
                               maxX: visible.maxX + band, maxY: visible.maxY + band)
-        let rows = max(visible.minY, mask.minY) ..< min(visible.maxY, mask.minY + mask.height)
-        let columns = max(visible.minX, mask.minX) ..< min(visible.maxX, mask.minX + mask.width)
+        // Empty, not inverted, where the mask misses the visible rect.
+        let top = max(visible.minY, mask.minY), left = max(visible.minX, mask.minX)
+        let rows = top ..< max(top, min(visible.maxY, mask.minY + mask.height))
+        let columns = left ..< max(left, min(visible.maxX, mask.minX + mask.width))
         guard !rows.isEmpty, !columns.isEmpty else { return }
         let hidden = BandedRows(mask, holding: .tappable, lacking: .inView, band: band)
         let cut = BandedRows(mask, holding: .own, lacking: .tappable, band: band)
