@@ -10,8 +10,9 @@ public struct PollTimeout: Error, CustomStringConvertible, Sendable {
     public var description: String { "timed out after \(seconds) s waiting for \(what)" }
 }
 
-/// The tests' one bounded poll, for a state no event announces (a file another process
-/// writes, a process that ends): a probe checked against a deadline on the monotonic clock.
+/// The one bounded poll of the tests and of the harness's compositor starts, for a state no
+/// event announces (a file another process writes, a process that ends, a socket that
+/// answers): a probe checked against a deadline on the monotonic clock.
 public enum Polling {
     /// Calls `probe` until it gives a value and returns that value. Between probes it waits
     /// `interval`, doubling up to `maxInterval` when one is given (for a costly probe); once
