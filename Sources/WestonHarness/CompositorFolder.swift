@@ -81,15 +81,19 @@ final class CompositorFolder: Sendable {
     /// `log` when `process` ends first, or `timeout` when `timeout` seconds pass.
     static func wait(for process: ChildProcess, log: URL, timeout: Double, _ what: String,
                      until ready: () -> Bool) throws(HarnessError) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        var wait = 0.01
-        while !ready() {
-            guard process.isRunning else {
-                throw .westonFailedToStart(exitStatus: process.waitUntilExit() ?? -1, logTail: HeadlessWeston.tail(of: log, lines: 8))
+        do {
+            _ = try Polling.until(what, timeout: timeout, every: .milliseconds(10), backingOffTo: .milliseconds(200)) {
+                () throws(HarnessError) -> Bool? in
+                if ready() { return true }
+                guard process.isRunning else {
+                    throw .westonFailedToStart(exitStatus: process.waitUntilExit() ?? -1, logTail: HeadlessWeston.tail(of: log, lines: 8))
+                }
+                return nil
             }
-            guard ContinuousClock.now < deadline else { throw .moduleNotAnswering(socket: what, seconds: timeout) }
-            usleep(useconds_t(wait * 1_000_000))
-            wait = min(wait * 2, 0.2)
+        } catch let error as HarnessError {
+            throw error
+        } catch {
+            throw .moduleNotAnswering(socket: what, seconds: timeout)
         }
     }
 

@@ -42,58 +42,55 @@ import Testing
         #expect(window.activeTouches.isEmpty && input.activeFingerIDs.isEmpty)
     }
 
-    @Test func orderedTableMatchesAnArrayUnderRandomEdits() {
+    /// Edits an `OrderedTable` and an array of pairs alike, `steps` times, with keys below
+    /// `keyCount` from a seeded LCG: a key the table lacks is appended to both with the step
+    /// as its value, one it holds goes to `edit`; `check` runs after each step, and at the end
+    /// both hold the same keys and values in the same order.
+    private func editAlike(seed: UInt64, steps: Int, keyCount: Int,
+                           heldKey edit: (_ key: Int, _ step: Int, inout OrderedTable<Int, Int>, inout [(Int, Int)]) -> Void,
+                           check: (OrderedTable<Int, Int>, [(Int, Int)]) -> Void) {
         var table = OrderedTable<Int, Int>()
         var reference: [(Int, Int)] = []
-        var state: UInt64 = 42
-        func next() -> Int {
+        var state = seed
+        for step in 0 ..< steps {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33)
-        }
-        for step in 0 ..< 5000 {
-            let key = next() % 200
+            let key = Int(state >> 33) % keyCount
             if table.contains(key) {
-                table.remove(key)
-                reference.removeAll { $0.0 == key }
+                edit(key, step, &table, &reference)
             } else {
                 table.append(step, for: key)
                 reference.append((key, step))
             }
-            #expect(table.count == reference.count)
+            check(table, reference)
         }
         #expect(table.keys == reference.map(\.0))
         #expect(table.values == reference.map(\.1))
     }
 
+    @Test func orderedTableMatchesAnArrayUnderRandomEdits() {
+        editAlike(seed: 42, steps: 5000, keyCount: 200) { key, _, table, reference in
+            table.remove(key)
+            reference.removeAll { $0.0 == key }
+        } check: { table, reference in
+            #expect(table.count == reference.count)
+        }
+    }
+
     /// A few keys are found by a scan and many through an index: edits that cross between
     /// the two (up to a dozen keys, the scan's limit being 8) keep order, lookup and updates.
     @Test func orderedTableKeepsOrderAcrossTheScanAndTheIndex() {
-        var table = OrderedTable<Int, Int>()
-        var reference: [(Int, Int)] = []
-        var state: UInt64 = 7
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33)
-        }
-        for step in 0 ..< 3000 {
-            let key = next() % 12
-            if table.contains(key) {
-                if step % 3 == 0 {
-                    table.update(key) { $0 += 1 }
-                    if let index = reference.firstIndex(where: { $0.0 == key }) { reference[index].1 += 1 }
-                } else {
-                    #expect(table.remove(key) == reference.first { $0.0 == key }?.1)
-                    reference.removeAll { $0.0 == key }
-                }
+        editAlike(seed: 7, steps: 3000, keyCount: 12) { key, step, table, reference in
+            if step % 3 == 0 {
+                table.update(key) { $0 += 1 }
+                if let index = reference.firstIndex(where: { $0.0 == key }) { reference[index].1 += 1 }
             } else {
-                table.append(step, for: key)
-                reference.append((key, step))
+                #expect(table.remove(key) == reference.first { $0.0 == key }?.1)
+                reference.removeAll { $0.0 == key }
             }
+        } check: { table, reference in
             #expect(table.count == reference.count)
             for probe in 0 ..< 12 { #expect(table[probe] == reference.first { $0.0 == probe }?.1) }
         }
-        #expect(table.keys == reference.map(\.0))
-        #expect(table.values == reference.map(\.1))
     }
 
     // Issue 13, item 5 / issue 15: overlap counts without comparing every pair.

@@ -27,8 +27,7 @@ final class OfferIndependentMeasurer: LayoutMeasuring {
 
 @Suite struct LayoutIncrementalTests {
     private func column(_ window: inout Window?) -> (Node, [TextNode]) {
-        let root = Node(name: "root")
-        root.layout = FlexLayout(alignItems: .flexStart)
+        let root = container("root", FlexLayout(alignItems: .flexStart))
         let texts = (0..<3).map { index -> TextNode in
             let text = TextNode(name: "t\(index)")
             text.text = "aaaaa"
@@ -52,26 +51,27 @@ final class OfferIndependentMeasurer: LayoutMeasuring {
         #expect(Set(measurer.measured) == ["t1"])
     }
 
+    /// A node laid out by `layout`, growing by `grow` from `basis` (the style's defaults).
+    private func container(_ name: String, _ layout: FlexLayout, grow: Double = 0, basis: LayoutDimension = .auto) -> Node {
+        let node = Node(name: name)
+        node.layout = layout
+        node.style.grow = grow
+        node.style.basis = basis
+        return node
+    }
+
     /// Sections of rows of cards of texts and spacers, as the layout benchmark's tree.
     private func nestedStacks() -> (Node, [TextNode]) {
-        let root = Node(name: "root")
-        root.layout = FlexLayout(padding: EdgeInsets(all: 8), gap: 8)
+        let root = container("root", FlexLayout(padding: EdgeInsets(all: 8), gap: 8))
         var texts: [TextNode] = []
         for s in 0..<3 {
-            let section = Node(name: "s\(s)")
-            section.layout = FlexLayout(gap: 2)
-            section.style.grow = 1
+            let section = container("s\(s)", FlexLayout(gap: 2), grow: 1)
             root.addSubnode(section)
             for r in 0..<3 {
-                let row = Node(name: "s\(s)r\(r)")
-                row.layout = FlexLayout(direction: .row, alignItems: .center, gap: 4)
-                row.style.grow = 1
+                let row = container("s\(s)r\(r)", FlexLayout(direction: .row, alignItems: .center, gap: 4), grow: 1)
                 section.addSubnode(row)
                 for c in 0..<3 {
-                    let card = Node(name: "s\(s)r\(r)c\(c)")
-                    card.layout = FlexLayout(padding: EdgeInsets(all: 4), gap: 2)
-                    card.style.grow = 1
-                    card.style.basis = 0
+                    let card = container("s\(s)r\(r)c\(c)", FlexLayout(padding: EdgeInsets(all: 4), gap: 2), grow: 1, basis: 0)
                     row.addSubnode(card)
                     let text = TextNode(name: card.name + "t")
                     text.text = "aaaaa aaaaa"
@@ -111,24 +111,18 @@ final class OfferIndependentMeasurer: LayoutMeasuring {
     /// A column over a wrapping row of cards (a picture, a wrapped name, a price, a row of a
     /// button, a spacer and a count), as the resize benchmark's product grid.
     private func cardGrid() -> Node {
-        let root = Node(name: "root")
-        root.layout = FlexLayout(padding: EdgeInsets(all: 12), gap: 12)
-        let grid = Node(name: "grid")
-        grid.layout = FlexLayout(direction: .row, wrap: .wrap, gap: 8)
+        let root = container("root", FlexLayout(padding: EdgeInsets(all: 12), gap: 12))
+        let grid = container("grid", FlexLayout(direction: .row, wrap: .wrap, gap: 8))
         root.addSubnode(grid)
         for index in 0..<12 {
-            let card = Node(name: "card\(index)")
-            card.layout = FlexLayout(padding: EdgeInsets(all: 6), gap: 4)
-            card.style.basis = 150
-            card.style.grow = 1
+            let card = container("card\(index)", FlexLayout(padding: EdgeInsets(all: 6), gap: 4), grow: 1, basis: 150)
             let picture = Node(name: "picture\(index)")
             picture.style.height = 40
             let name = TextNode(name: "name\(index)")
             name.text = Array(repeating: "aaaaa", count: 2 + index % 5).joined(separator: " ")
             let price = Node(name: "price\(index)")
             price.label = "aaa"
-            let actions = Node(name: "actions\(index)")
-            actions.layout = FlexLayout(direction: .row, alignItems: .center, gap: 4)
+            let actions = container("actions\(index)", FlexLayout(direction: .row, alignItems: .center, gap: 4))
             let button = ButtonNode(name: "add\(index)")
             button.label = "aaa"
             let spacer = Node(name: "space\(index)")
@@ -174,8 +168,7 @@ final class OfferIndependentMeasurer: LayoutMeasuring {
     }
 
     @Test func aMeasurementThatHoldsForWiderOffersIsNotAskedForAgainWhenTheWindowWidens() {
-        let root = Node(name: "root")
-        root.layout = FlexLayout(direction: .row, alignItems: .flexStart)
+        let root = container("root", FlexLayout(direction: .row, alignItems: .flexStart))
         let label = Node(name: "label")
         label.label = "Pay"
         root.addSubnode(label)
@@ -281,8 +274,7 @@ final class OfferIndependentMeasurer: LayoutMeasuring {
     }
 
     @Test func aRelayoutKeepsATrackingButtonsTouch() {
-        let root = Node(name: "root")
-        root.layout = FlexLayout(alignItems: .flexStart)
+        let root = container("root", FlexLayout(alignItems: .flexStart))
         let spacer = Node(name: "spacer")
         spacer.style.height = 10
         let button = ButtonNode(name: "pay")

@@ -5,6 +5,15 @@ import Testing
 // lines apply them (`TouchFrameAssembler`).
 
 @Suite struct TouchFrameAssemblerTests {
+    /// An assembler whose touches `ids` went down at time 1, each at (id, id), in a frame
+    /// it already delivered.
+    private func framesWithTouchesDown(_ ids: [Int]) -> TouchFrameAssembler {
+        var frames = TouchFrameAssembler()
+        for id in ids { frames.down(id: id, location: pt(Double(id), Double(id)), time: 1) }
+        _ = frames.frame()
+        return frames
+    }
+
     @Test func eventsWaitForFrameAndArriveTogetherInOrder() throws {
         var frames = TouchFrameAssembler()
         frames.down(id: 1, location: pt(10, 10), time: 1)
@@ -73,10 +82,7 @@ import Testing
     }
 
     @Test func anUpWhileAnotherTouchIsDownWaitsForTheFrame() throws {
-        var frames = TouchFrameAssembler()
-        frames.down(id: 1, location: pt(1, 1), time: 1)
-        frames.down(id: 2, location: pt(2, 2), time: 1)
-        _ = frames.frame()
+        var frames = framesWithTouchesDown([1, 2])
         #expect(frames.up(id: 1, time: 5) == nil)
         #expect(frames.activeIDs == [2])
         let lastValue = frames.up(id: 2, time: 6)
@@ -86,10 +92,7 @@ import Testing
     }
 
     @Test func cancelMidFrameDropsTheWaitingChangesAndCancelsEveryTouchInBeginOrder() throws {
-        var frames = TouchFrameAssembler()
-        frames.down(id: 5, location: pt(5, 5), time: 1)
-        frames.down(id: 2, location: pt(2, 2), time: 1)
-        _ = frames.frame()
+        var frames = framesWithTouchesDown([5, 2])
         // Mid-frame: a motion, an up of a touch that is not the last, and a new down wait.
         frames.motion(id: 5, location: pt(6, 6), time: 2)
         #expect(frames.up(id: 2, time: 2) == nil)
@@ -126,9 +129,7 @@ import Testing
     }
 
     @Test func anIdCanGoDownAgainAfterItsUpInTheSameFrame() throws {
-        var frames = TouchFrameAssembler()
-        frames.down(id: 2, location: pt(2, 2), time: 1)
-        _ = frames.frame()
+        var frames = framesWithTouchesDown([2])
         frames.down(id: 1, location: pt(1, 1), time: 5)
         #expect(frames.up(id: 1, time: 5) == nil)
         frames.down(id: 1, location: pt(3, 3), time: 5)

@@ -27,14 +27,8 @@ struct HeadlessCompositorTests {
         return compositor
     }
 
-    private func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "touchstone-compositor-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aShownSceneTakesInjectedTouchesAndStopLeavesNoProcessAndNoFolder() throws {
-        let folder = try scratchFolder()
+        let folder = try makeScratchFolder("touchstone-compositor")
         defer { try? FileManager.default.removeItem(at: folder) }
         let compositor = try showTestScene(in: folder)
         defer { compositor.stop() }
@@ -53,7 +47,7 @@ struct HeadlessCompositorTests {
     }
 
     @Test func aWestonThatDiesEndsTheNextStepWithAnErrorAndTakesItsClientAndFolder() throws {
-        let folder = try scratchFolder()
+        let folder = try makeScratchFolder("touchstone-compositor")
         defer { try? FileManager.default.removeItem(at: folder) }
         let compositor = try showTestScene(in: folder)
         defer { compositor.stop() }
@@ -66,7 +60,7 @@ struct HeadlessCompositorTests {
     }
 
     @Test func aClientThatDiesIsAFailureWithItsStatusAndStopTakesWestonWithIt() throws {
-        let folder = try scratchFolder()
+        let folder = try makeScratchFolder("touchstone-compositor")
         defer { try? FileManager.default.removeItem(at: folder) }
         let compositor = try showTestScene(in: folder)
         defer { compositor.stop() }

@@ -63,14 +63,9 @@ struct HeadlessDemoLifetimeTests {
         FileManager.default.temporaryDirectory.appending(path: "tl-\(UUID().uuidString.prefix(8))")
     }
 
-    /// Polls `probe` (at most every 5 ms) until it gives a value or `timeout` seconds pass.
+    /// Polls `probe` (every 5 ms) until it gives a value, or nil when `timeout` seconds pass.
     static func waitFor<T>(timeout: Double, _ probe: () -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let value = probe() { return value }
-            usleep(5_000)
-        }
-        return probe()
+        try? Polling.until("the demo's processes", timeout: timeout, probe)
     }
 }
 

@@ -52,14 +52,8 @@ struct HarnessModuleTests {
         try #require(cp.terminationStatus == 0)
     }
 
-    private func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appending(path: "touchstone-install-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test func aMissingModuleIsNamedWithHowToGetIt() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeScratchFolder("touchstone-install")
         defer { try? FileManager.default.removeItem(at: dir) }
         // Run from outside the source tree, with no module beside the binary.
         let binary = dir.appending(path: "bin/touchstone")
@@ -75,7 +69,7 @@ struct HarnessModuleTests {
 
     /// The output folder's path runs through a file: one line with the system's reason, status 1.
     @Test func anOutputFolderThatCannotBeMadeIsOneLineWithTheReason() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeScratchFolder("touchstone-install")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appending(path: "file")
         try Data("x".utf8).write(to: file)
@@ -95,7 +89,7 @@ struct HarnessModuleTests {
     /// The layout `tools/install` makes: the binary in PREFIX/bin, the module in
     /// PREFIX/lib/touchstone; run from a directory with no source tree.
     @Test func anInstalledLayoutRunsTheHeadlessDemoWithoutTheSourceTree() throws {
-        let prefix = try temporaryDirectory()
+        let prefix = try makeScratchFolder("touchstone-install")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let binary = prefix.appending(path: "bin/touchstone")
         let module = prefix.appending(path: "lib/touchstone/touchstone-harness.so")

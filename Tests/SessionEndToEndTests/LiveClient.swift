@@ -28,8 +28,7 @@ final class LiveClient {
 
     init(scene: String, arguments: [String] = [], scale: Int = 1, shell: HeadlessWeston.Shell = .kiosk,
          output: (width: Int, height: Int)? = nil, environment: [String: String] = [:]) throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "touchstone-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeScratchFolder("touchstone-e2e")
         sceneFile = folder.appending(path: "scene.json")
         eventsFile = folder.appending(path: "events.jsonl")
         recordFile = folder.appending(path: "input.jsonl")

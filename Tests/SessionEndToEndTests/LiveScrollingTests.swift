@@ -256,16 +256,17 @@ extension LiveClient {
     /// Polls the event log (bounded) until `condition` holds for it; returns it then, or
     /// records a failure with the client's output and returns what was logged.
     func waitForLog(timeout: Double = 10, until condition: ([EventLogEntry]) -> Bool) throws -> [EventLogEntry] {
-        let deadline = Date().addingTimeInterval(timeout)
         var entries: [EventLogEntry] = []
-        repeat {
-            let bytes = Array((try? Data(contentsOf: eventsFile)) ?? Data())
-            entries = (try? EventLog.decode(bytes, file: eventsFile.path)) ?? []
-            if condition(entries) { return entries }
-            usleep(5_000)
-        } while Date() < deadline
-        Issue.record("the log never got there: \(entries.map(\.line)) \(clientLog())")
-        return entries
+        do {
+            return try Polling.until("the event log", timeout: timeout) { () -> [EventLogEntry]? in
+                let bytes = Array((try? Data(contentsOf: eventsFile)) ?? Data())
+                entries = (try? EventLog.decode(bytes, file: eventsFile.path)) ?? []
+                return condition(entries) ? entries : nil
+            }
+        } catch {
+            Issue.record("the log never got there: \(entries.map(\.line)) \(clientLog())")
+            return entries
+        }
     }
 }
 

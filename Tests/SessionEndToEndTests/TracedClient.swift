@@ -34,16 +34,12 @@ class TracedClient {
     /// Checks `condition` until it holds, backing off from 1 ms to 0.2 s, for at most 20 s;
     /// then records the end of the client's trace and throws.
     func poll<T>(_ what: String, _ condition: () -> T?) throws -> T {
-        let deadline = ContinuousClock.now + .seconds(20)
-        var wait: useconds_t = 1_000
-        while ContinuousClock.now < deadline {
-            if let value = condition() { return value }
-            usleep(wait)
-            wait = min(wait * 2, 200_000)
+        do {
+            return try Polling.until(what, timeout: 20, every: .milliseconds(1), backingOffTo: .milliseconds(200), condition)
+        } catch {
+            Issue.record("no \(what); the client's trace ends: \(trace().suffix(20).joined(separator: "\n"))")
+            throw error
         }
-        if let value = condition() { return value }
-        Issue.record("no \(what); the client's trace ends: \(trace().suffix(20).joined(separator: "\n"))")
-        throw HarnessError.timeout(command: what, seconds: 20)
     }
 
     /// Waits until the event log holds at least `count` lines; the log then.

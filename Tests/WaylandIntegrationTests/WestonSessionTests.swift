@@ -14,132 +14,133 @@ private func paintSolid(_ window: ToplevelWindow, argb: UInt32) -> TestWindowHan
     return handler
 }
 
+/// Opens a window as `openWindow` does, painted in `argb` by `paintSolid`, runs `body` on it,
+/// and stops the compositor after; the handler lives as long as `body` runs.
+private func withSolidWindow(title: String, size: Size, shell: HeadlessWeston.Shell, output: Size, fullscreen: Bool = false,
+                             argb: UInt32,
+                             _ body: (HeadlessWeston, WaylandConnection, ToplevelWindow, TestWindowHandler) throws -> Void) throws {
+    let (weston, connection, window) = try openWindow(title: title, size: size, shell: shell, output: output, fullscreen: fullscreen)
+    defer { weston.stop() }
+    let handler = paintSolid(window, argb: argb)
+    try withExtendedLifetime(handler) { try body(weston, connection, window, handler) }
+}
+
 @Suite(.serialized) struct WestonSessionTests {
     @Test func mapsAToplevelAtTheOutputSizeAndItsColorReachesTheScreen() throws {
         // kiosk-shell: no startup fade, so the first presented frame is what the screenshot sees.
-        let (weston, connection, window) = try openWindow(title: "touchstone test", size: Size(width: 100, height: 80), shell: .kiosk,
-                                                          output: Size(width: 320, height: 240), fullscreen: true)
-        defer { weston.stop() }
-        #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
-        #expect(connection.outputs.count == 1)
-        let handler = paintSolid(window, argb: 0xFF20_C040)
-        defer { withExtendedLifetime(handler) {} }
-        var presentedTime: UInt32?
-        handler.presented = { presentedTime = $0 }
-        try run(connection) { presentedTime != nil }
+        try withSolidWindow(title: "touchstone test", size: Size(width: 100, height: 80), shell: .kiosk,
+                            output: Size(width: 320, height: 240), fullscreen: true, argb: 0xFF20_C040) { weston, connection, window, handler in
+            #expect(connection.boundVersions["wl_compositor"] ?? 0 >= 4)
+            #expect(connection.outputs.count == 1)
+            var presentedTime: UInt32?
+            handler.presented = { presentedTime = $0 }
+            try run(connection) { presentedTime != nil }
 
-        // Fullscreen: the compositor's configure size (the output's) wins over the app's 100×80.
-        #expect(window.logicalSize == Size(width: 320, height: 240))
-        #expect(window.bufferSize == PixelSize(width: 320, height: 240))
-        #expect(window.committedFrames == 1)
+            // Fullscreen: the compositor's configure size (the output's) wins over the app's 100×80.
+            #expect(window.logicalSize == Size(width: 320, height: 240))
+            #expect(window.bufferSize == PixelSize(width: 320, height: 240))
+            #expect(window.committedFrames == 1)
 
-        let image = try weston.screenshot()
-        #expect(image.width == 320 && image.height == 240)
-        #expect(image.pixel(x: 160, y: 120) == RGBA(r: 0x20, g: 0xC0, b: 0x40))
-        #expect(image.pixel(x: 2, y: 2) == RGBA(r: 0x20, g: 0xC0, b: 0x40))
+            let image = try weston.screenshot()
+            #expect(image.width == 320 && image.height == 240)
+            #expect(image.pixel(x: 160, y: 120) == RGBA(r: 0x20, g: 0xC0, b: 0x40))
+            #expect(image.pixel(x: 2, y: 2) == RGBA(r: 0x20, g: 0xC0, b: 0x40))
+        }
     }
 
     @Test func redrawsOnlyWhenAskedAndPacesOnFrameCallbacks() throws {
         // 120 high, so the pointer's start (100, 100) is on the output and the desktop shell
         // places the window there (on screen: an off-screen window gets no frame callbacks).
-        let (weston, connection, window) = try openWindow(title: "pacing", size: Size(width: 50, height: 50), shell: .desktop,
-                                                          output: Size(width: 200, height: 120))
-        defer { weston.stop() }
-        let handler = paintSolid(window, argb: 0xFF00_00FF)
-        defer { withExtendedLifetime(handler) {} }
-        try run(connection) { window.presentedFrames == 1 }
-        // Idle: nothing changed, so a while of looping commits nothing.
-        let idleReason = try connection.loop.run(until: .now + .milliseconds(100))
-        #expect(idleReason == .deadline)
-        #expect(window.committedFrames == 1)
-        // Many requests before the next frame collapse into one commit per frame callback.
-        for _ in 0 ..< 10 { window.setNeedsDisplay(DamageRegion([PixelRect(x: 0, y: 0, width: 10, height: 10)])) }
-        try run(connection) { window.presentedFrames == 2 }
-        #expect(window.committedFrames == 2)
-        #expect(window.bufferCounts.alive <= 2)
+        try withSolidWindow(title: "pacing", size: Size(width: 50, height: 50), shell: .desktop,
+                            output: Size(width: 200, height: 120), argb: 0xFF00_00FF) { _, connection, window, _ in
+            try run(connection) { window.presentedFrames == 1 }
+            // Idle: nothing changed, so a while of looping commits nothing.
+            let idleReason = try connection.loop.run(until: .now + .milliseconds(100))
+            #expect(idleReason == .deadline)
+            #expect(window.committedFrames == 1)
+            // Many requests before the next frame collapse into one commit per frame callback.
+            for _ in 0 ..< 10 { window.setNeedsDisplay(DamageRegion([PixelRect(x: 0, y: 0, width: 10, height: 10)])) }
+            try run(connection) { window.presentedFrames == 2 }
+            #expect(window.committedFrames == 2)
+            #expect(window.bufferCounts.alive <= 2)
+        }
     }
 
     @Test func beforeSleepWorkFollowsTheIterationsCommitAndRunsOnceMoreWhenTheLoopStops() throws {
         // kiosk-shell: the window is on screen at once (fullscreen), so frame callbacks come.
-        let (weston, connection, window) = try openWindow(title: "order", size: Size(width: 50, height: 50), shell: .kiosk,
-                                                          output: Size(width: 200, height: 100))
-        defer { weston.stop() }
-        let handler = paintSolid(window, argb: 0xFF00_00FF)
-        defer { withExtendedLifetime(handler) {} }
-        var steps: [String] = []
-        handler.committed = { steps.append("commit") }
-        let id = connection.loop.addBeforeSleepWork { steps.append("sleep") }
-        try run(connection) { window.presentedFrames == 1 }
-        // The commit of the first frame, then output work in the same iteration (after the
-        // flush that sent the commit), and the stop's final round last.
-        let commit = try #require(steps.firstIndex(of: "commit"))
-        #expect(steps.count > commit + 1 && steps[commit + 1] == "sleep")
-        #expect(steps.last == "sleep")
-        connection.loop.removeBeforeSleepWork(id)
-        let count = steps.count
-        _ = try connection.loop.run(until: .now + .milliseconds(20))
-        #expect(steps.count == count)
+        try withSolidWindow(title: "order", size: Size(width: 50, height: 50), shell: .kiosk,
+                            output: Size(width: 200, height: 100), argb: 0xFF00_00FF) { _, connection, window, handler in
+            var steps: [String] = []
+            handler.committed = { steps.append("commit") }
+            let id = connection.loop.addBeforeSleepWork { steps.append("sleep") }
+            try run(connection) { window.presentedFrames == 1 }
+            // The commit of the first frame, then output work in the same iteration (after the
+            // flush that sent the commit), and the stop's final round last.
+            let commit = try #require(steps.firstIndex(of: "commit"))
+            #expect(steps.count > commit + 1 && steps[commit + 1] == "sleep")
+            #expect(steps.last == "sleep")
+            connection.loop.removeBeforeSleepWork(id)
+            let count = steps.count
+            _ = try connection.loop.run(until: .now + .milliseconds(20))
+            #expect(steps.count == count)
+        }
     }
 
     /// The work between frames (catching up an idle buffer, the next scroll's pages) follows a
     /// change of the buffers: turns of the loop that change none (input, timers) skip it, so
     /// the handler is not asked about catching up before every sleep.
     @Test func idleBuffersAreLookedAtOnlyAfterTheBuffersChanged() throws {
-        let (weston, connection, window) = try openWindow(title: "catch-up", size: Size(width: 50, height: 50), shell: .kiosk,
-                                                          output: Size(width: 200, height: 100))
-        defer { weston.stop() }
-        let handler = paintSolid(window, argb: 0xFF00_00FF)
-        defer { withExtendedLifetime(handler) {} }
-        var asked = 0
-        handler.catchesUp = {
-            asked += 1
-            return false
+        try withSolidWindow(title: "catch-up", size: Size(width: 50, height: 50), shell: .kiosk,
+                            output: Size(width: 200, height: 100), argb: 0xFF00_00FF) { _, connection, window, handler in
+            var asked = 0
+            handler.catchesUp = {
+                asked += 1
+                return false
+            }
+            try run(connection) { window.presentedFrames == 1 }
+            for frame in 2 ... 4 {
+                window.setNeedsDisplay(DamageRegion([PixelRect(x: 0, y: 0, width: 10, height: 10)]))
+                try run(connection) { window.presentedFrames == frame && window.bufferCounts.busy <= 1 }
+            }
+            // Two buffers took turns: each frame left the other lacking its damage.
+            #expect(asked > 0)
+            let askedAfterFrames = asked
+            var fds: [Int32] = [0, 0]
+            try #require(pipe(&fds) == 0)
+            defer { for fd in fds { close(fd) } }
+            var woken = 0
+            let source = connection.loop.addSource(fd: fds[0]) {
+                var byte: UInt8 = 0
+                if read(fds[0], &byte, 1) == 1 { woken += 1 }
+            }
+            defer { connection.loop.removeSource(source) }
+            for turn in 1 ... 10 {
+                var byte: UInt8 = 1
+                try #require(write(fds[1], &byte, 1) == 1)
+                try run(connection) { woken == turn }
+            }
+            #expect(asked == askedAfterFrames)
+            #expect(window.committedFrames == 4)
         }
-        try run(connection) { window.presentedFrames == 1 }
-        for frame in 2 ... 4 {
-            window.setNeedsDisplay(DamageRegion([PixelRect(x: 0, y: 0, width: 10, height: 10)]))
-            try run(connection) { window.presentedFrames == frame && window.bufferCounts.busy <= 1 }
-        }
-        // Two buffers took turns: each frame left the other lacking its damage.
-        #expect(asked > 0)
-        let askedAfterFrames = asked
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        defer { for fd in fds { close(fd) } }
-        var woken = 0
-        let source = connection.loop.addSource(fd: fds[0]) {
-            var byte: UInt8 = 0
-            if read(fds[0], &byte, 1) == 1 { woken += 1 }
-        }
-        defer { connection.loop.removeSource(source) }
-        for turn in 1 ... 10 {
-            var byte: UInt8 = 1
-            try #require(write(fds[1], &byte, 1) == 1)
-            try run(connection) { woken == turn }
-        }
-        #expect(asked == askedAfterFrames)
-        #expect(window.committedFrames == 4)
     }
 
     @Test func followsConfigureSizeChangesAndDropsStaleBuffers() throws {
-        let (weston, connection, window) = try openWindow(title: "resize", size: Size(width: 120, height: 90), shell: .desktop,
-                                                          output: Size(width: 320, height: 240))
-        defer { weston.stop() }
-        let handler = paintSolid(window, argb: 0xFFFF_0000)
-        defer { withExtendedLifetime(handler) {} }
-        var sizes: [Size] = []
-        handler.resized = { size, _ in sizes.append(size) }
-        try run(connection) { window.presentedFrames >= 1 }
-        #expect(window.logicalSize == Size(width: 120, height: 90), "0×0 configure → the app's size")
+        try withSolidWindow(title: "resize", size: Size(width: 120, height: 90), shell: .desktop,
+                            output: Size(width: 320, height: 240), argb: 0xFFFF_0000) { _, connection, window, handler in
+            var sizes: [Size] = []
+            handler.resized = { size, _ in sizes.append(size) }
+            try run(connection) { window.presentedFrames >= 1 }
+            #expect(window.logicalSize == Size(width: 120, height: 90), "0×0 configure → the app's size")
 
-        window.setFullscreen(true)
-        try run(connection) { window.isFullscreen && window.presentedFrames >= 2 }
-        #expect(window.logicalSize == Size(width: 320, height: 240))
-        #expect(window.bufferSize == PixelSize(width: 320, height: 240))
-        #expect(sizes.last == Size(width: 320, height: 240))
-        // Once the old-size buffer comes back it is pruned: only new-size buffers stay.
-        window.setNeedsDisplay()
-        try run(connection) { window.presentedFrames >= 3 && window.bufferCounts.alive <= 2 }
+            window.setFullscreen(true)
+            try run(connection) { window.isFullscreen && window.presentedFrames >= 2 }
+            #expect(window.logicalSize == Size(width: 320, height: 240))
+            #expect(window.bufferSize == PixelSize(width: 320, height: 240))
+            #expect(sizes.last == Size(width: 320, height: 240))
+            // Once the old-size buffer comes back it is pruned: only new-size buffers stay.
+            window.setNeedsDisplay()
+            try run(connection) { window.presentedFrames >= 3 && window.bufferCounts.alive <= 2 }
+        }
     }
 
     @Test func theWindowHoldsItsHandlerWeaklyAndACloseGoesToTheHandlerOrStopsTheLoop() throws {
@@ -169,20 +170,18 @@ private func paintSolid(_ window: ToplevelWindow, argb: UInt32) -> TestWindowHan
     }
 
     @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
-        let (weston, connection, window) = try openWindow(title: "dying", size: Size(width: 10, height: 10), shell: .kiosk,
-                                                          output: Size(width: 100, height: 100))
-        defer { weston.stop() }
-        let handler = paintSolid(window, argb: 0xFF00_0000)
-        defer { withExtendedLifetime(handler) {} }
-        try run(connection) { window.presentedFrames == 1 }
-        weston.stop(grace: 0)  // SIGKILL at once
-        do {
-            _ = try connection.loop.run(until: .now + .seconds(5))
-            Issue.record("the loop should fail once the compositor is gone")
-        } catch {
-            guard case .display(.connectionLost) = error else {
-                Issue.record("unexpected \(error)")
-                return
+        try withSolidWindow(title: "dying", size: Size(width: 10, height: 10), shell: .kiosk,
+                            output: Size(width: 100, height: 100), argb: 0xFF00_0000) { weston, connection, window, _ in
+            try run(connection) { window.presentedFrames == 1 }
+            weston.stop(grace: 0)  // SIGKILL at once
+            do throws(EventLoopError) {
+                _ = try connection.loop.run(until: .now + .seconds(5))
+                Issue.record("the loop should fail once the compositor is gone")
+            } catch {
+                guard case .display(.connectionLost) = error else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
             }
         }
     }

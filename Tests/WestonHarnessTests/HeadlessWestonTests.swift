@@ -431,14 +431,11 @@ private func waitUntilBound(_ weston: HeadlessWeston, _ log: URL, requests: [Str
 /// Bounded polling of a client's protocol log: returns once every marker
 /// appears, or the last text read when `timeout` passes.
 private func waitForLog(_ log: URL, containing markers: [String], timeout: Double) throws -> String {
-    let deadline = Date().addingTimeInterval(timeout)
     var text = ""
-    repeat {
+    return (try? Polling.until("\(markers) in \(log.lastPathComponent)", timeout: timeout) { () -> String? in
         text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        if markers.allSatisfy(text.contains) { return text }
-        usleep(5_000)
-    } while Date() < deadline
-    return text
+        return markers.allSatisfy(text.contains) ? text : nil
+    }) ?? text
 }
 
 /// Bounded polling of the client's protocol log until it shows at least
@@ -446,13 +443,15 @@ private func waitForLog(_ log: URL, containing markers: [String], timeout: Doubl
 private func waitForTouchEvents(
     _ log: URL, count: Int, timeout: Double = 5
 ) throws -> [(name: String, line: String)] {
-    let deadline = Date().addingTimeInterval(timeout)
-    var events = try wlTouchEvents(log)
-    while events.count < count && Date() < deadline {
-        usleep(5_000)
-        events = try wlTouchEvents(log)
+    var events: [(name: String, line: String)] = []
+    do {
+        return try Polling.until("\(count) wl_touch events", timeout: timeout) { () throws -> [(name: String, line: String)]? in
+            events = try wlTouchEvents(log)
+            return events.count >= count ? events : nil
+        }
+    } catch is PollTimeout {
+        return events
     }
-    return events
 }
 
 /// Events the client received on its wl_touch, in order.
