@@ -179,6 +179,16 @@ struct RandomLayoutTree {
         #expect(differing.isEmpty, "\(differing)")
     }
 
+    /// A case the property test below found (shrunk): hiding a node, then its ancestor.
+    @Test func cachedLayoutEqualsALayoutWithoutCachesWhereANodeAndThenItsAncestorAreHidden() {
+        let specs = Self.shrunkSpecs(count: 30, [7: (668, 14506), 11: (876, 0), 15: (11, 1)])
+        let size = Self.windowSize((40, 40))
+        let (live, reference) = Self.changedTrees(specs, [(127, 0, 1), (423, 0, 1)], first: size, second: size) { _ in true }
+        reference.nodes[0].layOutWithoutCaches(size: size, measurer: FakeMeasurer())
+        let differing = Self.differingFrames(live, reference)
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in

@@ -74,11 +74,14 @@ extension FlexEngine {
         }
     }
 
-    /// Whether a node strictly between `root` and `top` is `display: none` or hides its subtree.
+    /// Whether a node strictly between `root` and `top` hides its subtree, or will in this pass:
+    /// `display: none` under a laid-out parent. Under a parent without layout the flag hides
+    /// nothing from the layout (a pass walks through such a node to the roots below it).
     private static func liesInHiddenSubtree(_ root: Node, below top: Node) -> Bool {
         var ancestor = root.supernode
         while let current = ancestor, current !== top {
-            if current.style.display == .none || current.layoutState.hidesSubtree { return true }
+            if current.layoutState.hidesSubtree { return true }
+            if current.style.display == .none, current.supernode?.layout != nil { return true }
             ancestor = current.supernode
         }
         return false
