@@ -21,6 +21,8 @@ public final class Seat {
     /// The seat's text input, where the compositor offers `zwp_text_input_v3`.
     let textInput: TextInput?
 
+    /// One frame's touches and pointer events, each with this seat, so a handler need not hold it
+    /// (it still gets a cancel while the seat goes).
     var onTouch: ((TouchBatch, Seat) -> Void)?
     var onPointer: ((PointerBatch, Seat) -> Void)?
     var onKey: ((KeyEvent, UInt32) -> Void)?
