@@ -50,6 +50,11 @@ let package = Package(
             swiftSettings: releaseHotPath,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // The unchecked references the modules on the input → paint → commit path share (an unowned
+        // handler reference, a C callback's context, a thread's start), each behind a small API with
+        // its invariant and a debug-build check (docs/architecture.md "Memory-safety edges").
+        .target(name: "MemoryEdges", swiftSettings: releaseHotPath),
+        .testTarget(name: "MemoryEdgesTests", dependencies: ["MemoryEdges"]),
         // A seeded random generator for benchmarks, randomized tests and the soak tool.
         .target(name: "SeededRandom"),
         // Prints hit-test and tap-dispatch timings: `swift run -c release NodeCoreBenchmarks`.
@@ -71,7 +76,7 @@ let package = Package(
         .target(name: "JSONOutput"),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput"]),
         // Scene, input-script and event-log files, with line-accurate errors.
-        .target(name: "SceneFormat", dependencies: ["NodeCore", "JSONOutput"], swiftSettings: releaseHotPath),
+        .target(name: "SceneFormat", dependencies: ["NodeCore", "JSONOutput", "MemoryEdges"], swiftSettings: releaseHotPath),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SeededRandom"]),
         // Device recordings (`libinput record` YAML, evemu) as input events (behaviour.md §18).
         // No I/O and no compositor code: bytes in, timed input events out.
@@ -107,7 +112,7 @@ let package = Package(
         // JPEG writer the tests') behind a setjmp each, which Swift cannot call (C).
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // PNG and JPEG into premultiplied pixels at the drawn size, with bounded memory (behaviour.md §17.1).
-        .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman", "SystemCalls"], swiftSettings: releaseHotPath),
+        .target(name: "ImageDecoding", dependencies: ["NodeCore", "CImageCodecs", "CPixman", "SystemCalls", "MemoryEdges"], swiftSettings: releaseHotPath),
         // PNGs built byte by byte and JPEGs encoded at run time, for tests and benchmarks.
         .target(name: "ImageFixtures", dependencies: ["CImageCodecs"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "ImageFixtures", "NodeCore"]),
@@ -115,7 +120,7 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: ["NodeCore", "Geometry", "CPixman", "CFreeType", "CFontconfig", "CPNG",
-                           "CImageCodecs", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", systemPackage],
+                           "CImageCodecs", "FileOutput", "CHarfBuzz", "CFriBidi", "CUnibreak", "MemoryEdges", systemPackage],
             swiftSettings: releaseHotPath
         ),
         // The device-tester tools' painters (the pointer-location HUD, the touch test) over
@@ -159,14 +164,14 @@ let package = Package(
         // file descriptors on the one loop, the event log and the input recording.
         .target(name: "TouchstoneApp", dependencies: ["NodeCore", "SceneFormat", "Render", "DiagnosticsPainting", "TouchDiagnostics", "WaylandClient",
                                                       "ImageDecoding",
-                                                      "FileOutput", "SystemCalls", systemPackage],
+                                                      "FileOutput", "SystemCalls", "MemoryEdges", systemPackage],
                 swiftSettings: releaseHotPath),
         // Replay, rendering, the touch test, audit and the offline check for the command line:
         // no compositor code (`check --live` is handed its live session).
         .target(name: "Session", dependencies: ["NodeCore", "SceneFormat", "DeviceRecording", "JSONOutput", "Render", "DiagnosticsPainting",
                                                 "AuditFormat", "TouchDiagnostics",
                                                 "ImageDecoding",
-                                                "TouchstoneApp", "FileOutput", "CLinuxEvents", systemPackage],
+                                                "TouchstoneApp", "FileOutput", "CLinuxEvents", "MemoryEdges", systemPackage],
                 swiftSettings: releaseHotPath),
         // The commands that drive a private headless weston: `demo --headless`, `run --headless` and
         // `check --live` (its `LiveCheck`), and the script injector they share.
@@ -246,7 +251,8 @@ let package = Package(
         ),
         .target(
             name: "WaylandClient",
-            dependencies: ["Geometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", "SystemCalls", systemPackage],
+            dependencies: ["Geometry", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CLinuxEvents", "SystemCalls", "MemoryEdges",
+                           systemPackage],
             swiftSettings: releaseHotPath,
             plugins: ["WaylandScannerPlugin"]
         ),

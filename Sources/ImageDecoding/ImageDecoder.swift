@@ -1,4 +1,5 @@
 internal import CImageCodecs
+internal import MemoryEdges
 public import NodeCore
 
 /// An image decoded for drawing: pixels at (about) the size asked for, and the source's size.
@@ -60,17 +61,17 @@ public enum ImageDecoder {
     }
 
     private static func run(_ format: ImageFormat, _ bytes: [UInt8], _ sink: RowSink, _ message: inout [CChar]) -> Int32 {
-        withExtendedLifetime(sink) {
+        CallbackContext.lend(sink) { context in
             var reader = ts_image_reader(
-                context: Unmanaged.passUnretained(sink).toOpaque(),
+                context: context,
                 header: { context, width, height in
-                    Unmanaged<RowSink>.fromOpaque(context!).takeUnretainedValue().header(Int(width), Int(height))
+                    CallbackContext.object(at: context, as: RowSink.self).header(Int(width), Int(height))
                 },
                 begin: { context, width, height, layout in
-                    Unmanaged<RowSink>.fromOpaque(context!).takeUnretainedValue().begin(Int(width), Int(height), layout)
+                    CallbackContext.object(at: context, as: RowSink.self).begin(Int(width), Int(height), layout)
                 },
                 row: { context, y, row in
-                    Unmanaged<RowSink>.fromOpaque(context!).takeUnretainedValue().row(Int(y), row!)
+                    CallbackContext.object(at: context, as: RowSink.self).row(Int(y), row!)
                 })
             let count = message.count
             return bytes.withUnsafeBufferPointer { data in

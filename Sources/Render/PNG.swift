@@ -2,6 +2,7 @@
 // writing row by row through the C adapter (libpng's low-level API needs setjmp).
 internal import CPNG
 internal import CImageCodecs
+internal import MemoryEdges
 package import FileOutput
 
 /// Why a PNG could not be written or read.

@@ -1,4 +1,5 @@
 import NodeCore
+import MemoryEdges
 
 /// The rows of a scene's list: nodes made from the row template (read once, at load) with
 /// `{i}` replaced by the row index, and the simulated data source of `fetch` (docs/behaviour.md,
@@ -87,9 +88,9 @@ final class SceneListSource: ListDataSource, ListBatchFetchingDelegate {
         guard let fetch, let clock = list.window?.clock else { return }
         fetch.budget.remaining -= 1
         // The list gives up its fetch when it goes away, so while the fetch is in flight it is alive.
-        clock.schedule(at: context.beginTime + fetch.delay) { [weak self, unowned(unsafe) list] time in
+        clock.schedule(at: context.beginTime + fetch.delay) { [weak self, list = Unowned(list)] time in
             guard context.isFetching, let self else { return }
-            let list = list
+            let list = list.object
             let added = max(0, min(fetch.batch, fetch.total - count))
             count += added
             list.appendRows(added)

@@ -1,5 +1,6 @@
 import FileOutput
 import Glibc
+import MemoryEdges
 public import NodeCore
 import Render
 import WaylandClient
@@ -265,13 +266,15 @@ public final class App {
     /// collected before the window decides whether to draw (idle work runs in the order
     /// added), and output is written after the frame went out.
     private func installLoopWork() {
-        connection.loop.addSource(fd: timers.source.fd) { [unowned(unsafe) self] in timers.fire() }
-        connection.loop.addSource(fd: clockDriver.fileDescriptor) { [unowned(unsafe) self] in clockDriver.fire() }
-        if let images { connection.loop.addSource(fd: images.worker.loopWakeFD) { [unowned(unsafe) images] in images.deliver() } }
+        // The app owns the loop, so these never run after it is gone.
+        let me = Unowned(self)
+        connection.loop.addSource(fd: timers.source.fd) { me.object.timers.fire() }
+        connection.loop.addSource(fd: clockDriver.fileDescriptor) { me.object.clockDriver.fire() }
+        if let images { connection.loop.addSource(fd: images.worker.loopWakeFD) { [images = Unowned(images)] in images.object.deliver() } }
         // The work is in methods: there `self` is guaranteed, so its `let` properties are
         // used without the retain and release each use through the closure's reference costs.
-        connection.loop.addIdleWork { [unowned(unsafe) self] in prepareFrame() }
-        connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in writeOutput() }
+        connection.loop.addIdleWork { me.object.prepareFrame() }
+        connection.loop.addBeforeSleepWork { me.object.writeOutput() }
         input.dispatcher.onKey = { [unowned self] key, pressed, _ in
             if let onKey, onKey(key, pressed) { return }
             guard options.debugKeys, pressed, let command = KeyCommand(keyName: key) else { return }
@@ -330,27 +333,31 @@ public final class App {
     }
 
     /// The window's handlers. The app owns the window and the loop, so they never run
-    /// after it is gone: `unowned(unsafe)` spares the input path a reference-count check.
+    /// after it is gone: an `Unowned` spares the input path a reference-count check.
     private func installWindowHandlers() {
-        input.onEvent = { [unowned(unsafe) self] event, time in
-            pointerLocation.handle(event, at: time)
-            onInput?(event, time)
-            if options.debugKeys, case let .key(key, true, modifiers) = event, key == "E" || key == "e",
-               modifiers.isSuperset(of: [.ctrl, .shift]) {
-                exportScreen()
-            }
-        }
+        input.onEvent = { [me = Unowned(self)] event, time in me.object.inputHappened(event, at: time) }
         windowEvents = WindowEvents(app: self)
         surface.handler = windowEvents
     }
 
+    /// Each input event as the seat input made it: the pointer HUD, the app's handler, the export key.
+    private func inputHappened(_ event: InputEvent, at time: Double) {
+        pointerLocation.handle(event, at: time)
+        onInput?(event, time)
+        if options.debugKeys, case let .key(key, true, modifiers) = event, key == "E" || key == "e",
+           modifiers.isSuperset(of: [.ctrl, .shift]) {
+            exportScreen()
+        }
+    }
+
     /// What the window tells the app (`WindowHandler`). The app owns the window, the loop
-    /// and this handler, so it never runs after the app is gone: `unowned(unsafe)` spares the
+    /// and this handler, so it never runs after the app is gone: an `Unowned` spares the
     /// input path a reference-count check.
     private final class WindowEvents: WindowHandler {
-        unowned(unsafe) let app: App
+        private let owner: Unowned<App>
+        var app: App { owner.object }
 
-        init(app: App) { self.app = app }
+        init(app: App) { owner = Unowned(app) }
 
         func window(_ window: ToplevelWindow, touches batch: TouchBatch) { app.handle(batch) }
 

@@ -1,5 +1,6 @@
 import Glibc
 import ImageDecoding
+import MemoryEdges
 import Synchronization
 import SystemCalls
 
@@ -87,17 +88,8 @@ final class ImageDecodeWorker: Sendable {
     private func startIfNeeded() {
         thread.withLock { thread in
             guard thread == nil else { return }
-            var id = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            guard pthread_create(&id, nil, { context in
-                let worker = Unmanaged<ImageDecodeWorker>.fromOpaque(context!).takeRetainedValue()
-                worker.work()
-                return nil
-            }, context) == 0 else {
-                Unmanaged<ImageDecodeWorker>.fromOpaque(context).release()
-                return
-            }
-            thread = id
+            // The thread holds the worker until its loop ends.
+            thread = ThreadStart.start(detached: false) { [self] in work() }
         }
     }
 

@@ -1,18 +1,12 @@
 package import CWaylandClient
-import Glibc
-#if DEBUG
-import Synchronization
-#endif
 
-// WaylandClient's memory-safety edges with C callbacks: every `Unmanaged` in the module is
-// here. A Swift object goes to C as an untyped pointer in two ways:
-//
-// - A protocol object is its own proxy's dispatcher data and user data, unretained. Sound
-//   because the object destroys its proxy when it goes (`WaylandProxy.deinit`), so libwayland
-//   never dispatches to, nor hands back, a freed object; the generated dispatcher keeps the
-//   object alive while its handler runs. Debug builds check the class of each object handed back.
-// - A thread's work is handed to the new thread retained and taken back exactly once: by the
-//   thread, or by the caller when no thread could be made. Debug builds trap on a second take.
+// WaylandClient's own memory-safety edge: every `Unmanaged` and `unsafeDowncast` in the module
+// is here (its handlers' unowned references and its threads' starts are MemoryEdges' `Unowned`
+// and `ThreadStart`). A protocol object is its own proxy's dispatcher data and user data,
+// unretained. Sound because the object destroys its proxy when it goes (`WaylandProxy.deinit`),
+// so libwayland never dispatches to, nor hands back, a freed object; the generated dispatcher
+// keeps the object alive while its handler runs. Debug builds check the class of each object
+// handed back.
 
 extension WaylandProxy {
     /// This object as its proxy's dispatcher and user data (set by the generated bindings).
@@ -49,57 +43,5 @@ extension WaylandProxy {
         precondition(proxy is T, "Wayland event argument: \(Swift.type(of: proxy)) is not a \(T.self)")
         #endif
         return unsafeDowncast(proxy, to: T.self)
-    }
-}
-
-/// Starting a POSIX thread that runs a Swift closure: the closure goes to the thread as its
-/// start routine's argument, retained, and the thread releases it when the closure returns.
-enum ThreadStart {
-    /// Runs `body` on a new thread, detached (nobody joins it) when asked; returns the thread,
-    /// or nil when none could be made (`body` has not run and never will).
-    static func start(detached: Bool, _ body: @escaping () -> Void) -> pthread_t? {
-        let context = Handoff.give(Work(body))
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
-        var thread = pthread_t()
-        guard pthread_create(&thread, &attributes, { context in
-            Handoff.take(context!).body()
-            return nil
-        }, context) == 0 else {
-            _ = Handoff.take(context)
-            return nil
-        }
-        return thread
-    }
-
-    private final class Work {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-
-    /// A `Work` handed to C retained, to be taken back once.
-    private enum Handoff {
-        #if DEBUG
-        /// The contexts given and not yet taken.
-        static let outstanding = Mutex<Set<Int>>([])
-        #endif
-
-        static func give(_ work: Work) -> UnsafeMutableRawPointer {
-            let context = Unmanaged.passRetained(work).toOpaque()
-            #if DEBUG
-            outstanding.withLock { _ = $0.insert(Int(bitPattern: context)) }
-            #endif
-            return context
-        }
-
-        static func take(_ context: UnsafeMutableRawPointer) -> Work {
-            #if DEBUG
-            let given = outstanding.withLock { $0.remove(Int(bitPattern: context)) != nil }
-            precondition(given, "a thread's work taken back twice, or never handed over")
-            #endif
-            return Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
-        }
     }
 }

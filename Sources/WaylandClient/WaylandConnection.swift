@@ -1,3 +1,5 @@
+import MemoryEdges
+
 /// Setting up a connection failed.
 public enum ConnectionError: Error, Equatable, CustomStringConvertible {
     case connect(DisplayConnectError)
@@ -98,6 +100,13 @@ public final class WaylandConnection {
         }
     }
 
+    deinit {
+        // The seats' handlers hold the connection unowned, and a seat that goes with it still
+        // cancels its touches: they must not reach the connection as it goes (nor after, should
+        // someone else hold a seat).
+        for seat in seats.values { seat.removeHandlers() }
+    }
+
     private func globalAdded(_ global: GlobalInfo) {
         switch global.interface {
         case WlOutput.interfaceName:
@@ -112,22 +121,13 @@ public final class WaylandConnection {
             guard let object = try? registry.bind(global, as: WlSeat.self, required: 1, preferred: 8) else { return }
             let seat = Seat(object: object, globalName: global.name, loop: loop, textInputManager: textInputManager)
             routeTextInput(of: seat)
-            // The connection owns its seats, so they never outlive it.
-            seat.onTouch = { [unowned(unsafe) self, unowned(unsafe) seat] batch in
-                window(forSurface: batch.surfaceID)?.deliver(batch, from: seat)
-            }
-            seat.onPointer = { [unowned(unsafe) self, unowned(unsafe) seat] batch in
-                window(forSurface: batch.surfaceID)?.deliver(batch, from: seat)
-            }
-            seat.onKey = { [unowned(unsafe) self] event, surface in window(forSurface: surface)?.deliverKey(event) }
+            // The connection owns its seats and clears their handlers in its deinit.
+            let me = Unowned(self)
+            seat.onTouch = { batch, seat in me.object.window(forSurface: batch.surfaceID)?.deliver(batch, from: seat) }
+            seat.onPointer = { batch, seat in me.object.window(forSurface: batch.surfaceID)?.deliver(batch, from: seat) }
+            seat.onKey = { event, surface in me.object.window(forSurface: surface)?.deliverKey(event) }
             seat.cursor = PointerCursor(compositor: compositor, shm: shm)
-            seat.onPointerEnter = { [unowned(unsafe) self, unowned(unsafe) seat] surface in
-                let window = window(forSurface: surface)
-                // Over the resize border the enter's own event picks the edge's cursor: one request, not two.
-                let name = if let window { window.cursorName(entering: surface) } else { PointerCursor.defaultName }
-                guard let name else { return }
-                seat.showCursor(name, scale: window?.cursorScale ?? 1)
-            }
+            seat.onPointerEnter = { surface, seat in me.object.pointerEntered(surface, of: seat) }
             seats[global.name] = seat
             boundVersions[WlSeat.interfaceName] = object.version
         default:
@@ -135,16 +135,29 @@ public final class WaylandConnection {
         }
     }
 
+    /// Shows the cursor of the window under the pointer that entered `surface`.
+    private func pointerEntered(_ surface: UInt32, of seat: Seat) {
+        let window = window(forSurface: surface)
+        // Over the resize border the enter's own event picks the edge's cursor: one request, not two.
+        let name = if let window { window.cursorName(entering: surface) } else { PointerCursor.defaultName }
+        guard let name else { return }
+        seat.showCursor(name, scale: window?.cursorScale ?? 1)
+    }
+
     /// What waits for a window's first frame, done once the loop is about to sleep (after the
     /// frame went out): loads the seats' cursor themes for `cursorScale`, so neither the first
     /// frame nor the first enter waits for the disk, and lets the socket relay make its pages.
     func firstFrameCommitted(cursorScale scale: Int) {
         var id = 0
-        id = loop.addBeforeSleepWork { [unowned(unsafe) self] in
-            loop.removeBeforeSleepWork(id)
-            for seat in seats.values { seat.cursor?.prepare(scale: scale) }
-            display.makeRelayPagesResident()
+        id = loop.addBeforeSleepWork { [me = Unowned(self)] in
+            me.object.loop.removeBeforeSleepWork(id)
+            me.object.prepareForFrames(cursorScale: scale)
         }
+    }
+
+    private func prepareForFrames(cursorScale scale: Int) {
+        for seat in seats.values { seat.cursor?.prepare(scale: scale) }
+        display.makeRelayPagesResident()
     }
 
     private func outputsChanged() {
@@ -166,13 +179,6 @@ public final class WaylandConnection {
 
     func output(withID id: UInt32) -> Output? {
         outputs.values.first { $0.objectID == id }
-    }
-
-    /// A reference that neither retains nor checks: for objects that remove themselves
-    /// from their holder before they go away.
-    struct Unowned<Object: AnyObject> {
-        unowned(unsafe) let object: Object
-        init(_ object: Object) { self.object = object }
     }
 }
 

@@ -8,6 +8,7 @@ final class TestWindowHandler: WindowHandler {
     var committed: (() -> Void)?
     var resized: ((Size, SurfaceScale) -> Void)?
     var pointer: ((PointerBatch) -> Void)?
+    var touches: ((TouchBatch) -> Void)?
     /// Replaces the default close (stopping the loop) when set.
     var closeRequested: (() -> Void)?
     /// Answers whether the handler catches up an idle buffer now (the protocol's default when nil).
@@ -23,6 +24,7 @@ final class TestWindowHandler: WindowHandler {
     func windowCommitted(_ window: ToplevelWindow) { committed?() }
     func window(_ window: ToplevelWindow, resizedTo size: Size, scale: SurfaceScale) { resized?(size, scale) }
     func window(_ window: ToplevelWindow, pointer batch: PointerBatch) { pointer?(batch) }
+    func window(_ window: ToplevelWindow, touches batch: TouchBatch) { touches?(batch) }
     func windowCatchesUp(_ window: ToplevelWindow) -> Bool { catchesUp?() ?? true }
 
     func windowRequestedClose(_ window: ToplevelWindow) {

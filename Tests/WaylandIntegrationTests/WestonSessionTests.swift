@@ -169,6 +169,30 @@ private func withSolidWindow(title: String, size: Size, shell: HeadlessWeston.Sh
         withExtendedLifetime(handler) {}
     }
 
+    /// A seat that goes with its connection cancels its touches into a handler that holds the
+    /// connection unowned: the connection clears its seats' handlers as it goes, so the cancel
+    /// reaches nothing (debug builds trap on a read of a gone connection).
+    @Test func aConnectionThatGoesWithAFingerDownGoesQuietly() throws {
+        let weston = try HeadlessWeston.start(width: 100, height: 100, shell: .kiosk)
+        defer { weston.stop() }
+        weak var released: WaylandConnection?
+        do {
+            let connection = try WaylandConnection(displayName: weston.displayPath)
+            released = connection
+            let window = ToplevelWindow(connection: connection, configuration:
+                WindowConfiguration(title: "finger down", appID: "org.touchstone.test", size: Size(width: 10, height: 10), fullscreen: true))
+            let handler = paintSolid(window, argb: 0xFF00_0000)
+            var touches = 0
+            handler.touches = { touches += $0.frame.changes.count }
+            try run(connection) { window.presentedFrames == 1 }
+            try weston.touchDownAndFrame(id: 1, x: 50, y: 50)
+            try run(connection) { touches == 1 }
+            #expect(connection.seats.count == 1)
+            withExtendedLifetime(handler) {}
+        }
+        #expect(released == nil, "the connection outlived its last reference")
+    }
+
     @Test func compositorDyingMidSessionIsAConnectionErrorWithExitStatusOne() throws {
         try withSolidWindow(title: "dying", size: Size(width: 10, height: 10), shell: .kiosk,
                             output: Size(width: 100, height: 100), argb: 0xFF00_0000) { weston, connection, window, _ in

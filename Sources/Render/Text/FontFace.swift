@@ -2,6 +2,7 @@
 internal import CFreeType
 internal import CHarfBuzz
 internal import CPixman
+internal import MemoryEdges
 
 /// One font file opened at one pixel size: a FreeType face, the HarfBuzz font that shapes
 /// with it (positions in 26.6 pixels, FreeType's hinted advances), and its vertical metrics.

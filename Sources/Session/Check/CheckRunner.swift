@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import MemoryEdges
 import Synchronization
 
 /// Runs check cases, in parallel when asked (behaviour.md §19): `-j N` threads each take
@@ -46,17 +47,7 @@ public enum CheckRunner {
     static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
         var threads: [pthread_t] = []
         for _ in 1..<count {
-            let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-            var thread = pthread_t()
-            let started = pthread_create(&thread, nil, { box in
-                Unmanaged<ThreadBody>.fromOpaque(box!).takeRetainedValue().body()
-                return nil
-            }, box)
-            if started == 0 {
-                threads.append(thread)
-            } else {
-                Unmanaged<ThreadBody>.fromOpaque(box).release()
-            }
+            if let thread = ThreadStart.start(detached: false, body) { threads.append(thread) }
         }
         body()
         for thread in threads { pthread_join(thread, nil) }
@@ -104,12 +95,6 @@ public enum CheckRunner {
         text += "\(results.count) case\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed\n"
         return text
     }
-}
-
-/// What a thread started by `CheckRunner.onThreads` runs.
-private final class ThreadBody {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
 /// The next case to check and the results so far, shared by the checking threads.

@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import MemoryEdges
 public import SystemCalls
 
 /// Creating shared-memory buffers failed.
@@ -125,9 +126,9 @@ public final class ShmBuffer {
 
     private func watch(_ buffer: WlBuffer) {
         // The buffer holds its `wl_buffer`s, so none outlives it.
-        buffer.onEvent = { [unowned(unsafe) self] event in
+        buffer.onEvent = { [me = Unowned(self)] event in
             switch event {
-            case .release: onRelease?()
+            case .release: me.object.onRelease?()
             }
         }
     }

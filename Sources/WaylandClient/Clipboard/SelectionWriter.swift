@@ -1,4 +1,5 @@
 import Glibc
+import MemoryEdges
 import SystemCalls
 import SystemPackage
 

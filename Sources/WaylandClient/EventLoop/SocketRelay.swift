@@ -1,4 +1,5 @@
 import Glibc
+import MemoryEdges
 import Synchronization
 import SystemCalls
 

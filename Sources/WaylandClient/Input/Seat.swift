@@ -1,3 +1,5 @@
+import MemoryEdges
+
 /// One `wl_seat`: creates and drops pointer, touch and keyboard as capabilities come and go,
 /// and hands out batched value events in surface-local points.
 public final class Seat {
@@ -19,12 +21,14 @@ public final class Seat {
     /// The seat's text input, where the compositor offers `zwp_text_input_v3`.
     let textInput: TextInput?
 
-    var onTouch: ((TouchBatch) -> Void)?
-    var onPointer: ((PointerBatch) -> Void)?
+    /// One frame's touches and pointer events, each with this seat, so a handler need not hold it
+    /// (it still gets a cancel while the seat goes).
+    var onTouch: ((TouchBatch, Seat) -> Void)?
+    var onPointer: ((PointerBatch, Seat) -> Void)?
     var onKey: ((KeyEvent, UInt32) -> Void)?
     /// The pointer entered the surface with this id; the handler sets the cursor
     /// (`showCursor`), which the compositor requires after every enter.
-    var onPointerEnter: ((UInt32) -> Void)?
+    var onPointerEnter: ((UInt32, Seat) -> Void)?
     /// The cursor image; nil shows none of ours.
     var cursor: PointerCursor?
     /// The serial of the pointer's latest enter, while it is over one of our surfaces.
@@ -59,22 +63,33 @@ public final class Seat {
         deliverTouches(touchFrames.cancel())
     }
 
+    /// Drops the handlers its holder set, its text input's too: they hold the holder unowned.
+    func removeHandlers() {
+        onTouch = nil
+        onPointer = nil
+        onKey = nil
+        onPointerEnter = nil
+        textInput?.onEnter = nil
+        textInput?.onLeave = nil
+        textInput?.onDone = nil
+    }
+
     private func update(_ capabilities: WlSeat.Capability) {
         if capabilities.contains(.pointer), pointer == nil {
             let pointer = object.getPointer()
             pointerBatcher = PointerBatcher(sendsFrames: pointer.version >= 5)
             // The seat owns its pointer, touch and keyboard objects: they never outlive it.
-            pointer.onEvent = { [unowned(unsafe) self] event in handlePointer(event) }
+            pointer.onEvent = { [me = Unowned(self)] event in me.object.handlePointer(event) }
             self.pointer = pointer
         } else if !capabilities.contains(.pointer), let old = pointer {
-            if let batch = pointerBatcher.leave() ?? pointerBatcher.frame() { onPointer?(batch) }
+            if let batch = pointerBatcher.leave() ?? pointerBatcher.frame() { onPointer?(batch, self) }
             pointer = nil
             // Cannot throw at version 3; an older object is destroyed when dropped.
             if old.version >= 3 { try? old.release() }
         }
         if capabilities.contains(.touch), touch == nil {
             let touch = object.getTouch()
-            touch.onEvent = { [unowned(unsafe) self] event in handleTouch(event) }
+            touch.onEvent = { [me = Unowned(self)] event in me.object.handleTouch(event) }
             self.touch = touch
         } else if !capabilities.contains(.touch), let old = touch {
             // Losing touch cancels every active touch, like wl_touch.cancel.
@@ -85,7 +100,7 @@ public final class Seat {
         }
         if capabilities.contains(.keyboard), keyboard == nil, let loop {
             let keyboard = Keyboard(object: object.getKeyboard(), loop: loop)
-            keyboard.onKey = { [unowned(unsafe) self] event, surface in onKey?(event, surface) }
+            keyboard.onKey = { [me = Unowned(self)] event, surface in me.object.onKey?(event, surface) }
             self.keyboard = keyboard
         } else if !capabilities.contains(.keyboard) {
             keyboard = nil
@@ -133,7 +148,7 @@ public final class Seat {
     private func deliverTouches(_ delivered: consuming TouchFrame?) {
         guard let frame = consume delivered else { return }
         var batch = TouchBatch(frame: consume frame, surfaceID: touchSurfaceID)
-        onTouch?(batch)
+        onTouch?(batch, self)
         touchFrames.recycle(&batch.frame)
     }
 
@@ -142,7 +157,7 @@ public final class Seat {
         switch event {
         case let .enter(serial, surface, x, y):
             pointerEnterSerial = serial
-            onPointerEnter?(surface?.objectID ?? 0)
+            onPointerEnter?(surface?.objectID ?? 0, self)
             batch = pointerBatcher.enter(surfaceID: surface?.objectID ?? 0, location: Point(x: x, y: y))
         case .leave:
             pointerEnterSerial = nil
@@ -171,7 +186,7 @@ public final class Seat {
         case .frame:
             batch = pointerBatcher.frame()
         }
-        if let batch { onPointer?(batch) }
+        if let batch { onPointer?(batch, self) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import MemoryEdges
 
 /// Creating or drawing a window failed.
 public enum WindowError: Error, Equatable, CustomStringConvertible {
@@ -257,23 +258,27 @@ public final class ToplevelWindow {
             connection.register(self, surfaceID: extra.objectID)
         }
         // The window removes this work in its deinit, so `self` is always alive when it runs.
-        idleWorkID = connection.loop.addIdleWork { [unowned(unsafe) self] in drawIfNeeded() }
-        catchUpWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in workBetweenFrames() }
+        idleWorkID = connection.loop.addIdleWork { [me = Unowned(self)] in me.object.drawIfNeeded() }
+        catchUpWorkID = connection.loop.addBeforeSleepWork { [me = Unowned(self)] in me.object.workBetweenFrames() }
         /* Once the requests below went out: the first buffer's memory while the compositor
            answers, a chunk at a time until an event waits on libwayland's socket (which the
            display's relay fills as soon as the compositor sends). Events before the configure
            (outputs, seats) stop it for their dispatch only: it goes on before the next sleep. */
-        prepareWorkID = connection.loop.addBeforeSleepWork { [unowned(unsafe) self] in
-            var display = pollfd(fd: connection.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard !isConfigured, pool.prepare(size: bufferSize, until: { poll(&display, 1, 0) > 0 }) else {
-                if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
-                prepareWorkID = nil
-                return
-            }
-        }
+        prepareWorkID = connection.loop.addBeforeSleepWork { [me = Unowned(self)] in me.object.prepareFirstBuffer() }
         /* Initial commit without a buffer: asks the compositor for the first configure.
            Attaching a buffer before acking that configure is a protocol error. */
         surface.commit()
+    }
+
+    /// The first buffer's memory, a chunk at a time until an event waits on libwayland's socket;
+    /// removes itself once the window is configured or the memory is ready.
+    private func prepareFirstBuffer() {
+        var display = pollfd(fd: connection.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard !isConfigured, pool.prepare(size: bufferSize, until: { poll(&display, 1, 0) > 0 }) else {
+            if let prepareWorkID { connection.loop.removeBeforeSleepWork(prepareWorkID) }
+            prepareWorkID = nil
+            return
+        }
     }
 
     deinit {
@@ -547,7 +552,9 @@ public final class ToplevelWindow {
 
     /// The handler of every frame callback, made once. The window holds the callback
     /// (`frameCallback`), so the callback cannot outlive the window.
-    private lazy var frameDone: (WlCallback.Event) -> Void = { [unowned(unsafe) self] event in
+    private lazy var frameDone: (WlCallback.Event) -> Void = { [me = Unowned(self)] event in me.object.handleFrameDone(event) }
+
+    private func handleFrameDone(_ event: WlCallback.Event) {
         switch event {
         case let .done(time):
             frameCallback = nil
@@ -596,7 +603,7 @@ public final class ToplevelWindow {
         guard wait > .zero, let timer = try? TimerSource() else { return }
         timer.arm(after: wait)
         // The window removes this source in its deinit, so `self` is alive when it runs.
-        let id = connection.loop.addSource(fd: timer.fd) { [unowned(unsafe) self] in endScaleWait() }
+        let id = connection.loop.addSource(fd: timer.fd) { [me = Unowned(self)] in me.object.endScaleWait() }
         scaleWait = (timer, id)
     }
 

@@ -1,13 +1,14 @@
+import MemoryEdges
+
 extension WaylandConnection {
     /// Routes a seat's text input to the window whose surface has its focus. The connection
-    /// owns its seats and they own their text inputs, so the handlers never outlive it.
+    /// owns its seats and they own their text inputs; it removes the handlers in its deinit.
     func routeTextInput(of seat: Seat) {
         guard let textInput = seat.textInput else { return }
-        textInput.onEnter = { [unowned(unsafe) self, unowned(unsafe) textInput] surface in
-            window(forSurface: surface)?.textInputEntered(textInput)
-        }
-        textInput.onLeave = { [unowned(unsafe) self] surface in window(forSurface: surface)?.textInputLeft() }
-        textInput.onDone = { [unowned(unsafe) self] done, surface in window(forSurface: surface)?.deliverTextInput(done) }
+        let me = Unowned(self), input = Unowned(textInput)
+        textInput.onEnter = { surface in me.object.window(forSurface: surface)?.textInputEntered(input.object) }
+        textInput.onLeave = { surface in me.object.window(forSurface: surface)?.textInputLeft() }
+        textInput.onDone = { done, surface in me.object.window(forSurface: surface)?.deliverTextInput(done) }
     }
 
     /// The text inputs whose focus is on the surface with id `surfaceID`.

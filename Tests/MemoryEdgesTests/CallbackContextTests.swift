@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-@testable import Render
+import MemoryEdges
 
-/// Render's one edge where Swift objects pass through C as untyped pointers (libpng's row
-/// callback, pixman's glyph cache keys): a lent context names its object while lent.
-@Suite struct RenderCallbackContextTests {
+/// Swift objects passing through C as untyped pointers (libpng's row callback, the image
+/// decoders' row sink, pixman's glyph cache keys): a lent context names its object while lent.
+@Suite struct CallbackContextTests {
     final class Box {
         var value: Int
         init(_ value: Int) { self.value = value }
