@@ -1,4 +1,4 @@
-package import CWaylandClient
+import CWaylandClient
 
 // WaylandClient's own memory-safety edge: every `Unmanaged` and `unsafeDowncast` in the module
 // is here (its handlers' unowned references and its threads' starts are MemoryEdges' `Unowned`
