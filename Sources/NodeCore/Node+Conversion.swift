@@ -4,7 +4,7 @@ extension Node {
     /// node's rect on screen.
     public final var originInWindow: Point {
         var x = frame.minX - boundsOrigin.x, y = frame.minY - boundsOrigin.y
-        // Unretained (TreeWalks.swift): bound strongly, every step cost a retain and a release,
+        // Unretained (TreeEdges.swift): bound strongly, every step cost a retain and a release,
         // on the slow path for the nodes that weak references (touches, tap counts) point at.
         forEachAncestor { node in
             x += node.frame.minX - node.boundsOrigin.x

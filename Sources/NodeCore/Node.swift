@@ -187,7 +187,7 @@ open class Node: Responder {
     /// Damaged repaints that walked every subnode since `widePaintIndex` was last built.
     @exclusivity(unchecked) final var widePaintWalks = 0
     #if DEBUG
-    /// Subnodes visited by walks over this node's subnodes (TreeWalks.swift): tests pin
+    /// Subnodes visited by walks over this node's subnodes (TreeEdges.swift): tests pin
     /// that a scroll frame visits the few it shows, not all of them. Debug builds only.
     @exclusivity(unchecked) final var subnodeVisits = 0
     #endif

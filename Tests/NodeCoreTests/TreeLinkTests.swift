@@ -49,6 +49,27 @@ import Testing
     #endif
 }
 
+/// The node a layout item holds unretained: read while its tree keeps it, and in debug
+/// builds a read after it went traps instead of reading freed memory.
+@Suite struct UnretainedNodeTests {
+    @Test func aNodeHeldUnretainedReadsBackWhileItLives() {
+        let node = Node(name: "item")
+        let held = UnretainedNode(node)
+        #expect(held.node === node)
+    }
+
+    #if DEBUG
+    @Test func aReadAfterTheNodeWentTrapsInDebugBuilds() async {
+        await #expect(processExitsWith: .failure) {
+            var node: Node? = Node(name: "item")
+            let held = UnretainedNode(node!)
+            node = nil
+            _ = held.node
+        }
+    }
+    #endif
+}
+
 /// A window freed with touches down frees them and its tree (no reference cycle left behind).
 @Suite struct WindowLifetimeTests {
     @Test func aWindowFreedWithAControlTrackingATouchFreesTheControlAndTheTouch() {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeCore
 
-/// NodeCore's unretained walks and unchecked downcasts (TreeWalks.swift) behave as their
+/// NodeCore's unretained walks and unchecked downcasts (TreeEdges.swift) behave as their
 /// safe equivalents, including when the walk's body changes the tree where that is allowed.
 @Suite struct TreeWalkTests {
     /// root > list (scroll) > row > button, and a sibling of the list.

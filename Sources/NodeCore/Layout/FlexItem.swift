@@ -2,11 +2,12 @@
 /// container's main and cross axes (main-start and cross-start are where the flow begins,
 /// the physical edge depending on direction, writing direction and wrap-reverse).
 ///
-/// Plain data (the node is held `unowned(unsafe)`: its container keeps it alive for the
-/// layout), so the container keeps its items in one flat buffer and changes them in place
-/// with no reference counting or value-witness copies.
+/// Plain data (the node is held unretained, `UnretainedNode`: its container keeps it alive
+/// for the layout), so the container keeps its items in one flat buffer and changes them in
+/// place with no reference counting or value-witness copies.
 struct FlexItem {
-    unowned(unsafe) let node: Node
+    let link: UnretainedNode
+    var node: Node { link.node }
     var sizeMain: Double?
     var sizeCross: Double?
     /// Limits; -∞ and +∞ where there is none.
@@ -96,7 +97,7 @@ struct FlexAxes {
         let padding = child.layout?.padding ?? .zero
         let paddingWidth = padding.left + padding.right, paddingHeight = padding.top + padding.bottom
         return FlexItem(
-            node: child,
+            link: UnretainedNode(child),
             sizeMain: isRow ? sizes.width : sizes.height, sizeCross: isRow ? sizes.height : sizes.width,
             minMain: (isRow ? sizes.minWidth : sizes.minHeight) ?? -.infinity,
             maxMain: (isRow ? sizes.maxWidth : sizes.maxHeight) ?? .infinity,

@@ -1,9 +1,10 @@
-// NodeCore's memory-safety edges, in one place: the walks over the tree that skip reference
-// counting (hit testing, invalidation and painting run through them on every frame) and
-// the downcasts that skip the dynamic cast. Each says what makes it sound; debug builds,
-// which run the tests, check it. The unretained links themselves are `TreeLink`s; the hot
-// stored properties are `@exclusivity(unchecked)` (see `Node`: nothing in NodeCore holds
-// an `inout` access to one of them across a call).
+// NodeCore's memory-safety edges, in one place: the links up the tree stored unretained
+// (`TreeLink`), the nodes plain layout data holds unretained (`UnretainedNode`), the walks
+// over the tree that skip reference counting (hit testing, invalidation and painting run
+// through them on every frame) and the downcasts that skip the dynamic cast. Each says what
+// makes it sound; debug builds, which run the tests, check it. The hot stored properties of
+// `Node` and `ControlNode` are `@exclusivity(unchecked)` where they are declared (an attribute
+// cannot move): nothing in NodeCore holds an `inout` access to one of them across a call.
 
 extension Node {
     /// The window whose tree holds this node, if any.
@@ -138,5 +139,78 @@ extension Node {
         precondition(self is T, "NodeCore downcast: \(Swift.type(of: self)) is not a \(T.self)")
         #endif
         return unsafeDowncast(self, to: T.self)
+    }
+}
+
+/// A link up the node tree (a node's supernode, a root's window) stored unretained
+/// (`Unmanaged`): no reference counting on the paths that read it, and none at all on
+/// walks up the tree that go through `unretained`. Its owner clears it before the target
+/// goes away, so it never dangles. Debug builds, which run the tests, also keep a weak
+/// witness and trap on a read that would dangle, so a broken invariant fails loudly
+/// instead of reading freed memory; release builds keep only the plain pointer.
+struct TreeLink<Target: AnyObject> {
+    private var stored: Unmanaged<Target>?
+    #if DEBUG
+    private weak var witness: Target?
+    #endif
+
+    init() {}
+
+    var target: Target? {
+        @inline(__always) get { unretained?.takeUnretainedValue() }
+        @inline(__always) set {
+            stored = newValue.map { Unmanaged.passUnretained($0) }
+            #if DEBUG
+            witness = newValue
+            #endif
+        }
+    }
+
+    /// The target without taking a reference: for reading through
+    /// `_withUnsafeGuaranteedRef` while its owner keeps it alive. An open class's
+    /// `unowned(unsafe)` reads still cost a retain and a release each.
+    var unretained: Unmanaged<Target>? {
+        @inline(__always) get {
+            #if DEBUG
+            if stored != nil, witness == nil {
+                preconditionFailure("dangling tree link: the \(Target.self) it named was deallocated while still linked")
+            }
+            #endif
+            return stored
+        }
+    }
+
+    /// Whether the link names `object`, by identity and without the debug check: for the
+    /// target's own `deinit`, where weak references to it already read nil.
+    func names(_ object: Target) -> Bool {
+        guard let stored else { return false }
+        return stored.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
+    }
+}
+
+/// A node held without a reference by plain data that lives shorter than the tree keeping
+/// the node alive (a flex container's items, for one layout): no reference counting and no
+/// value-witness copies where the data is moved. Debug builds also hold the node weakly and
+/// trap on a read after it went, as `TreeLink` does.
+struct UnretainedNode {
+    private unowned(unsafe) let stored: Node
+    #if DEBUG
+    private weak var witness: Node?
+    #endif
+
+    init(_ node: Node) {
+        stored = node
+        #if DEBUG
+        witness = node
+        #endif
+    }
+
+    var node: Node {
+        @inline(__always) get {
+            #if DEBUG
+            precondition(witness != nil, "an UnretainedNode read after its node was deallocated")
+            #endif
+            return stored
+        }
     }
 }
