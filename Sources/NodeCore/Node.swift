@@ -140,7 +140,7 @@ open class Node: Responder {
 
     /// Ordered children; the last one is frontmost.
     @exclusivity(unchecked) public internal(set) final var subnodes: [Node] = []
-    /// The parent, if any. It behaves as a weak reference but is stored `unowned(unsafe)`
+    /// The parent, if any. It behaves as a weak reference but is stored unretained
     /// (`TreeLink`): a parent clears its children's `supernode` when it detaches them and in
     /// its `deinit`, so the pointer never dangles. A `weak` reference would give every
     /// parent a refcount side table, which made each retain on the hit-test path take
