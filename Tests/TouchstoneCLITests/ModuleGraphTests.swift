@@ -114,4 +114,12 @@ import Testing
         let graph = try Self.loadGraph()
         #expect(graph.closure(of: "NodeCore") == ["NodeCore", "Geometry"])
     }
+
+    /// The shared unchecked references are a leaf: any module may import them without
+    /// reaching another module of the project (docs/architecture.md "Memory-safety edges").
+    @Test func theMemoryEdgesDependOnNoOtherModule() throws {
+        let graph = try Self.loadGraph()
+        #expect(graph.closure(of: "MemoryEdges") == ["MemoryEdges"])
+        #expect(graph.closure(of: "WaylandClient").contains("MemoryEdges"))
+    }
 }
