@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "TouchstoneAppTests", dependencies: ["TouchstoneApp", "WestonHarness", "CLinuxEvents", "Render", "WaylandClient",
                                                                "ImageFixtures", "SceneFormat", "Session",
                                                                "SeededRandom", "AllocationCounting"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting",
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["touchstone", "Session", "SceneFormat", "NodeCore", "Render", "DiagnosticsPainting", "WestonHarness",
                                                              "TouchDiagnostics", "SeededRandom", "FuzzSupport", "ImageFixtures"],
                     exclude: ["AuditReports"]),
         .testTarget(

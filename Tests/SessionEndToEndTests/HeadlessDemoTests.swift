@@ -125,8 +125,8 @@ func runTouchstone(_ arguments: [String], environment: [String: String] = [:], e
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let (outData, errData) = ChildOutput.read(output: out.fileHandleForReading, error: err.fileHandleForReading)
+    let stdout = String(decoding: outData, as: UTF8.self), stderr = String(decoding: errData, as: UTF8.self)
     process.waitUntilExit()
     return ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WestonHarness
 import Render
 import Testing
 
@@ -22,8 +23,8 @@ struct ShellRun {
         // A pipe whose reader is gone before the child writes: every write gets EPIPE.
         if closedStdout { try out.fileHandleForReading.close() }
         try process.run()
-        let outData = closedStdout ? Data() : out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = ChildOutput.read(output: closedStdout ? nil : out.fileHandleForReading,
+                                                  error: err.fileHandleForReading)
         process.waitUntilExit()
         status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)

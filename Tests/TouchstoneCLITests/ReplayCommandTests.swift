@@ -1,4 +1,5 @@
 import Foundation
+import WestonHarness
 import Testing
 
 /// Runs the built `touchstone` executable and captures its output and status.
@@ -28,8 +29,7 @@ struct CLIRun {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = ChildOutput.read(output: out.fileHandleForReading, error: err.fileHandleForReading)
         process.waitUntilExit()
         status = process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)

@@ -62,8 +62,12 @@ extension FlexEngine {
         // §9.1: the in-flow items, in one flat buffer changed in place.
         let subnodes = node.subnodes
         let items = UnsafeMutableBufferPointer<FlexItem>.allocate(capacity: subnodes.count)
-        defer { items.deallocate() }
         var itemCount = 0
+        defer {
+            // Plain data in release builds; in debug builds each item's node check holds a weak reference.
+            _ = UnsafeMutableBufferPointer(rebasing: items[0 ..< itemCount]).deinitialize()
+            items.deallocate()
+        }
         for child in subnodes where child.style.display == .flex && child.style.position == .relative {
             items.initializeElement(at: itemCount, to: axes.item(for: child, alignItems: layout.alignItems,
                                                                  innerWidth: innerWidth, innerHeight: innerHeight))
