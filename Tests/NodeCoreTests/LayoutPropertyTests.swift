@@ -189,6 +189,17 @@ struct RandomLayoutTree {
         #expect(differing.isEmpty, "\(differing)")
     }
 
+    /// A case the property test below found (shrunk): a parent shown again while a child that
+    /// hid the layout root below it was shown in the same pass.
+    @Test func incrementalLayoutEqualsALayoutFromScratchWhereAParentAndAHiddenChildAreShownAgain() {
+        let specs: [(parent: Int, seed: Int)] = [(0, 0), (0, 0), (0, 1), (323, 0), (891, 4270), (0, 0), (928, 1)]
+        let size = Self.windowSize((40, 40))
+        let (live, scratch) = Self.changedTrees(specs, [(324, 0, 1), (220, 0, 1), (891, 0, 1)], first: size, second: size) { $0 % 2 == 0 }
+        scratch.nodes[0].layoutIfNeeded(size: size, measurer: FakeMeasurer())
+        let differing = Self.differingFrames(live, scratch)
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     @Test func incrementalLayoutAfterRandomChangesEqualsALayoutFromScratch() async {
         await propertyCheck(count: 300, input: Self.spec.array(of: 1...40), Self.change.array(of: 1...8), Self.size, Self.size) {
             specs, changes, firstSize, secondSize in

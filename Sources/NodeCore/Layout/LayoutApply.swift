@@ -56,21 +56,30 @@ extension FlexEngine {
     }
 
     /// Shown again: frames set by hand come back, and laid-out nodes whose parent has no
-    /// layout are laid out again at them (the rest follows from the pass).
+    /// layout are laid out again at them (the rest follows from the pass). What lies under a
+    /// node that stays hidden keeps its saved frames for that node's own showing.
     private func showSubtree(_ node: Node) {
         node.layoutState.hidesSubtree = false
         var roots: [Node] = []
-        node.forEachInSubtree { descendant in
-            if let frame = descendant.layoutState.frameBeforeHiding {
-                setFrame(descendant, frame)
-                descendant.layoutState.frameBeforeHiding = nil
-                if descendant.layout != nil { roots.append(descendant) }
-            }
-        }
+        restoreFrames(below: node, roots: &roots)
         // A root still under a hidden node (one the pass hides, perhaps by laying out an
         // earlier root) stays hidden, as a pass from scratch never reaches it.
         for root in roots where !Self.liesInHiddenSubtree(root, below: node) {
             layOutRoot(root, isRTL: root.inheritedIsRTL)
+        }
+    }
+
+    /// Gives back the frames set by hand below `node`, collecting the laid-out nodes among them
+    /// into `roots`, down to the nodes that still hide their subtrees or that this pass hides.
+    private func restoreFrames(below node: Node, roots: inout [Node]) {
+        for child in node.subnodes {
+            if let frame = child.layoutState.frameBeforeHiding {
+                setFrame(child, frame)
+                child.layoutState.frameBeforeHiding = nil
+                if child.layout != nil { roots.append(child) }
+            }
+            if child.layoutState.hidesSubtree || (child.style.display == .none && node.layout != nil) { continue }
+            restoreFrames(below: child, roots: &roots)
         }
     }
 
