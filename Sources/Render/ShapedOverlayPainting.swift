@@ -11,11 +11,9 @@ extension Renderer {
         // Neighbours up to a band away decide a visible pixel's class: sample that much more.
         let mask = shape.mask(scale: Double(scale), minX: visible.minX - band, minY: visible.minY - band,
                               maxX: visible.maxX + band, maxY: visible.maxY + band)
-        // Empty, not inverted, where the mask misses the visible rect.
-        let top = max(visible.minY, mask.minY), left = max(visible.minX, mask.minX)
-        let rows = top ..< max(top, min(visible.maxY, mask.minY + mask.height))
-        let columns = left ..< max(left, min(visible.maxX, mask.minX + mask.width))
-        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let painted = visible.intersection(PixelRect(x: mask.minX, y: mask.minY, width: mask.width, height: mask.height))
+        guard !painted.isEmpty else { return }
+        let rows = painted.minY ..< painted.maxY, columns = painted.minX ..< painted.maxX
         let hidden = BandedRows(mask, holding: .tappable, lacking: .inView, band: band)
         let cut = BandedRows(mask, holding: .own, lacking: .tappable, band: band)
         let fill = PixelRegion(), limited = PixelRegion(), clipped = PixelRegion()

@@ -62,15 +62,14 @@ extension FlexEngine {
         node.layoutState.hidesSubtree = false
         var roots: [Node] = []
         restoreFrames(below: node, roots: &roots)
-        // A root still under a hidden node (one the pass hides, perhaps by laying out an
-        // earlier root) stays hidden, as a pass from scratch never reaches it.
-        for root in roots where !Self.liesInHiddenSubtree(root, below: node) {
-            layOutRoot(root, isRTL: root.inheritedIsRTL)
-        }
+        for root in roots { layOutRoot(root, isRTL: root.inheritedIsRTL) }
     }
 
     /// Gives back the frames set by hand below `node`, collecting the laid-out nodes among them
-    /// into `roots`, down to the nodes that still hide their subtrees or that this pass hides.
+    /// into `roots`, down to the nodes that still hide their subtrees or that this pass hides
+    /// (`display: none` under a laid-out parent): a root below those stays hidden, as a pass
+    /// from scratch never reaches it. Under a parent without layout the flag hides nothing
+    /// from the layout (a pass walks through such a node to the roots below it).
     private func restoreFrames(below node: Node, roots: inout [Node]) {
         for child in node.subnodes {
             if let frame = child.layoutState.frameBeforeHiding {
@@ -81,19 +80,6 @@ extension FlexEngine {
             if child.layoutState.hidesSubtree || (child.style.display == .none && node.layout != nil) { continue }
             restoreFrames(below: child, roots: &roots)
         }
-    }
-
-    /// Whether a node strictly between `root` and `top` hides its subtree, or will in this pass:
-    /// `display: none` under a laid-out parent. Under a parent without layout the flag hides
-    /// nothing from the layout (a pass walks through such a node to the roots below it).
-    private static func liesInHiddenSubtree(_ root: Node, below top: Node) -> Bool {
-        var ancestor = root.supernode
-        while let current = ancestor, current !== top {
-            if current.layoutState.hidesSubtree { return true }
-            if current.style.display == .none, current.supernode?.layout != nil { return true }
-            ancestor = current.supernode
-        }
-        return false
     }
 
     /// Sets a frame through the frame setter (so damage is recorded) only when it changes.
